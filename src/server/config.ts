@@ -1,0 +1,68 @@
+import path from "node:path";
+import { z } from "zod";
+
+const bool = z
+  .enum(["true", "false", "1", "0", "yes", "no"])
+  .transform((v) => v === "true" || v === "1" || v === "yes");
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  HOST: z.string().default("0.0.0.0"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: z.string().url().optional(),
+  ADMIN_USERNAME: z.string().min(3).optional(),
+  ADMIN_PASSWORD: z.string().min(8).optional(),
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().optional(),
+  PUBLIC_URL: z.string().url().optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  SEED_DEMO: bool.default(true),
+  // Requests per minute per IP on the public write endpoints and login.
+  LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+  FORM_RATE_LIMIT: z.coerce.number().int().positive().default(5),
+  // Newsletter delivery: parallel SMTP sends and messages per second.
+  MAIL_CONCURRENCY: z.coerce.number().int().positive().default(4),
+  MAIL_RATE_PER_SECOND: z.coerce.number().positive().default(50),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface AppConfig extends Omit<Env, "PUBLIC_URL" | "MAIL_FROM"> {
+  PUBLIC_URL: string;
+  MAIL_FROM: string;
+  /** absolute path of DATA_DIR */
+  dataDir: string;
+  /** served under /uploads */
+  uploadsDir: string;
+  /** where mail goes when SMTP_URL is unset */
+  mailDir: string;
+}
+
+/** Parses the environment; throws one error listing every problem. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  - ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  return withDerived(parsed.data);
+}
+
+export function withDerived(e: Env): AppConfig {
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    ...e,
+    PUBLIC_URL: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
+    MAIL_FROM: e.MAIL_FROM ?? "Band Site <no-reply@localhost>",
+    dataDir,
+    uploadsDir: path.join(dataDir, "uploads"),
+    mailDir: path.join(dataDir, "mail"),
+  };
+}
+
+/** Config for tests: defaults plus overrides, never read from process.env. */
+export function testConfig(overrides: Partial<Env> = {}): AppConfig {
+  const base = envSchema.parse({ NODE_ENV: "test", LOG_LEVEL: "silent", SEED_DEMO: "false" });
+  return withDerived({ ...base, LOGIN_RATE_LIMIT: 1000, FORM_RATE_LIMIT: 1000, ...overrides });
+}

@@ -1,0 +1,29 @@
+import { randomBytes } from "node:crypto";
+import { sql } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import type { AppConfig } from "../config";
+import { users } from "./schema";
+import type { Db } from "./client";
+import { hashPassword } from "../modules/auth/passwords";
+
+/**
+ * First run: with no users at all, create the primary admin (id 1) from ADMIN_USERNAME /
+ * ADMIN_PASSWORD, or with a random password printed once.
+ */
+export async function ensurePrimaryAdmin(db: Db, config: AppConfig, log: Pick<FastifyBaseLogger, "info" | "warn">) {
+  const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(users);
+  if (count > 0) return null;
+  const username = config.ADMIN_USERNAME ?? "admin";
+  const generated = !config.ADMIN_PASSWORD;
+  const password = config.ADMIN_PASSWORD ?? randomBytes(12).toString("base64url");
+  await db.insert(users).values({ id: 1, username, passwordHash: await hashPassword(password), isAdmin: true, isActive: true });
+  // keep the serial in step after inserting id 1 explicitly
+  await db.execute(sql`select setval(pg_get_serial_sequence('users', 'id'), (select max(id) from users))`);
+  if (generated) {
+    // Printed once, on purpose, so the owner can sign in; it is never stored in clear.
+    console.log(`\n  Primary admin created.\n    username: ${username}\n    password: ${password}\n  Change it in Admin > Users after signing in.\n`);
+  } else {
+    log.info({ username }, "primary admin created from ADMIN_USERNAME / ADMIN_PASSWORD");
+  }
+  return { username, password };
+}

@@ -1,0 +1,51 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import * as schema from "./schema";
+
+export type Schema = typeof schema;
+/** One type for both drivers: PGlite and node-postgres share the pg dialect. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface Database {
+  db: Db;
+  kind: "pglite" | "postgres";
+  /** raw SQL for health checks and tests */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+  /** PGlite only: the whole data dir as a tarball (tests copy a migrated template). */
+  dump?(): Promise<Blob>;
+}
+
+export async function openPglite(opts: { dataDir?: string; loadDataDir?: Blob }): Promise<Database> {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { drizzle } = await import("drizzle-orm/pglite");
+  if (opts.dataDir) fs.mkdirSync(path.dirname(opts.dataDir), { recursive: true });
+  const client = await PGlite.create({ dataDir: opts.dataDir, loadDataDir: opts.loadDataDir });
+  const db = drizzle(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: "pglite",
+    ping: async () => void (await client.query("select 1")),
+    close: () => client.close(),
+    dump: () => client.dumpDataDir("gzip"),
+  };
+}
+
+export async function openPostgres(url: string): Promise<Database> {
+  const pg = await import("pg");
+  const { drizzle } = await import("drizzle-orm/node-postgres");
+  const pool = new pg.default.Pool({ connectionString: url, max: 10 });
+  pool.on("error", () => {}); // idle client errors surface on the next query
+  const db = drizzle(pool, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: "postgres",
+    ping: async () => void (await pool.query("select 1")),
+    close: () => pool.end(),
+  };
+}
+
+export function openDatabase(cfg: { DATABASE_URL?: string; dataDir: string }): Promise<Database> {
+  return cfg.DATABASE_URL ? openPostgres(cfg.DATABASE_URL) : openPglite({ dataDir: path.join(cfg.dataDir, "db") });
+}

@@ -1,0 +1,107 @@
+import { boolean, date, integer, jsonb, numeric, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+
+const timestamps = {
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+};
+
+export const audioTracks = pgTable("audio_tracks", {
+  id: serial("id").primaryKey(),
+  title: text("title").notNull(),
+  artist: text("artist").notNull(),
+  audioUrl: text("audio_url").notNull(),
+  coverArtUrl: text("cover_art_url").notNull().default(""),
+  // decimal seconds, precision 6 / scale 2 as the spec says
+  duration: numeric("duration", { precision: 6, scale: 2 }).notNull().default("0"),
+  isFeatured: boolean("is_featured").notNull().default(false),
+  isActive: boolean("is_active").notNull().default(true),
+  ...timestamps,
+});
+
+export const mediaFiles = pgTable("media_files", {
+  id: serial("id").primaryKey(),
+  fileName: text("file_name").notNull(),
+  originalName: text("original_name").notNull(),
+  filePath: text("file_path").notNull(),
+  fileType: text("file_type").notNull(), // 'audio' | 'image'
+  fileSize: integer("file_size").notNull(),
+  mimeType: text("mime_type").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const videos = pgTable("videos", {
+  id: serial("id").primaryKey(),
+  title: text("title").notNull(),
+  description: text("description").notNull(),
+  category: text("category").notNull().default("official"),
+  embedUrl: text("embed_url").notNull(),
+  thumbnailUrl: text("thumbnail_url").notNull().default(""),
+  isActive: boolean("is_active").notNull().default(true),
+  sortOrder: integer("sort_order").notNull().default(0),
+  ...timestamps,
+});
+
+export const shows = pgTable("shows", {
+  id: serial("id").primaryKey(),
+  venue: text("venue").notNull(),
+  location: text("location").notNull(),
+  date: date("date", { mode: "string" }).notNull(), // YYYY-MM-DD
+  time: text("time").notNull(),
+  price: numeric("price", { precision: 6, scale: 2 }).notNull(),
+  ageRestriction: text("age_restriction").notNull(),
+  supportingActs: text("supporting_acts").notNull().default(""),
+  eventUrl: text("event_url"),
+  ...timestamps,
+});
+
+export const merchandise = pgTable("merchandise", {
+  id: serial("id").primaryKey(),
+  name: text("name").notNull(),
+  description: text("description").notNull(),
+  price: numeric("price", { precision: 6, scale: 2 }).notNull(),
+  category: text("category").notNull(),
+  templateDimensions: text("template_dimensions").notNull(),
+  imageUrl: text("image_url").notNull().default(""),
+  amazonUrl: text("amazon_url").notNull().default(""),
+  isNew: boolean("is_new").notNull().default(false),
+  isFeatured: boolean("is_featured").notNull().default(false),
+  comingSoon: boolean("coming_soon").notNull().default(false),
+  ...timestamps,
+});
+
+export const lyrics = pgTable("lyrics", {
+  id: serial("id").primaryKey(),
+  title: text("title").notNull(),
+  songName: text("song_name").notNull(),
+  lyricsText: text("lyrics_text").notNull(),
+  albumName: text("album_name"),
+  releaseYear: text("release_year"),
+  isPublished: boolean("is_published").notNull().default(true),
+  sortOrder: integer("sort_order").notNull().default(0),
+  ...timestamps,
+});
+
+export type SocialLinks = Partial<
+  Record<"facebook" | "instagram" | "twitter" | "spotify" | "website" | "youtube" | "bandcamp" | "soundcloud", string | null>
+>;
+
+export const bandMembers = pgTable("band_members", {
+  id: serial("id").primaryKey(),
+  name: text("name").notNull(),
+  role: text("role").notNull(),
+  bio: text("bio"),
+  imageUrl: text("image_url"),
+  altText: text("alt_text"),
+  socialLinks: jsonb("social_links").$type<SocialLinks>().notNull().default({}),
+  isActive: boolean("is_active").notNull().default(true),
+  joinDate: date("join_date", { mode: "string" }),
+  leaveDate: date("leave_date", { mode: "string" }),
+  sortOrder: integer("sort_order"),
+  ...timestamps,
+});
+
+export const settings = pgTable("settings", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,3 @@
+export * from "./content";
+export * from "./people";
+export * from "./mail";

@@ -1,0 +1,40 @@
+import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { subscribers } from "./people";
+
+export const newsletters = pgTable("newsletters", {
+  id: serial("id").primaryKey(),
+  subject: text("subject").notNull(),
+  contentHtml: text("content_html").notNull(),
+  contentText: text("content_text").notNull(),
+  targetShows: boolean("target_shows").notNull().default(false),
+  targetReleases: boolean("target_releases").notNull().default(false),
+  targetMerch: boolean("target_merch").notNull().default(false),
+  // queued | sending | done
+  status: text("status").notNull().default("queued"),
+  totalRecipients: integer("total_recipients").notNull().default(0),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  completedAt: timestamp("completed_at", { withTimezone: true }),
+});
+
+// One row per recipient. status: pending | sending | sent | failed | unknown.
+// A row left in 'sending' after a crash is 'unknown': it is reported, never resent.
+export const newsletterDeliveries = pgTable(
+  "newsletter_deliveries",
+  {
+    id: serial("id").primaryKey(),
+    newsletterId: integer("newsletter_id")
+      .notNull()
+      .references(() => newsletters.id, { onDelete: "cascade" }),
+    subscriberId: integer("subscriber_id").references(() => subscribers.id, { onDelete: "set null" }),
+    email: text("email").notNull(),
+    status: text("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lastError: text("last_error"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("deliveries_newsletter_email_unique").on(t.newsletterId, t.email),
+    index("deliveries_status_idx").on(t.status, t.nextAttemptAt),
+  ],
+);

@@ -1,0 +1,64 @@
+import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+
+export const users = pgTable("users", {
+  id: serial("id").primaryKey(),
+  username: text("username").notNull().unique(),
+  passwordHash: text("password_hash").notNull(),
+  email: text("email"),
+  isAdmin: boolean("is_admin").notNull().default(false),
+  isActive: boolean("is_active").notNull().default(true),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+// Tokens are stored as SHA-256 hashes; the raw token only ever lives in the client.
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: serial("id").primaryKey(),
+    tokenHash: text("token_hash").notNull().unique(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    csrfToken: text("csrf_token").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
+export const subscribers = pgTable(
+  "subscribers",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name"),
+    email: text("email").notNull(),
+    showsInterest: boolean("shows_interest").notNull().default(false),
+    releasesInterest: boolean("releases_interest").notNull().default(false),
+    merchInterest: boolean("merch_interest").notNull().default(false),
+    // hashed single-purpose tokens
+    verificationToken: text("verification_token"),
+    unsubscribeToken: text("unsubscribe_token"),
+    isVerified: boolean("is_verified").notNull().default(false),
+    isSubscribed: boolean("is_subscribed").notNull().default(true),
+    verificationSentAt: timestamp("verification_sent_at", { withTimezone: true }),
+    verifiedAt: timestamp("verified_at", { withTimezone: true }),
+    unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
+    subscribedAt: timestamp("subscribed_at", { withTimezone: true }).notNull().defaultNow(),
+    // consent record
+    subscribeIp: text("subscribe_ip"),
+    verifyIp: text("verify_ip"),
+  },
+  (t) => [uniqueIndex("subscribers_email_unique").on(t.email)],
+);
+
+export const messages = pgTable("messages", {
+  id: serial("id").primaryKey(),
+  name: text("name"),
+  email: text("email").notNull(),
+  message: text("message").notNull(),
+  messageType: text("message_type").notNull().default("general"),
+  isRead: boolean("is_read").notNull().default(false),
+  ip: text("ip"),
+  sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+});

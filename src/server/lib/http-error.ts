@@ -1,0 +1,18 @@
+/** An error whose message is safe to show to the client. */
+export class HttpError extends Error {
+  constructor(
+    public statusCode: number,
+    message: string,
+    public errors?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, errors?: Record<string, string>) => new HttpError(400, message, errors);
+export const unauthorized = (message = "Authentication required") => new HttpError(401, message);
+export const forbidden = (message = "Forbidden") => new HttpError(403, message);
+export const notFound = (message = "Not found") => new HttpError(404, message);
+export const conflict = (message: string) => new HttpError(409, message);
+export const tooLarge = (message: string) => new HttpError(413, message);
+export const unsupportedType = (message: string) => new HttpError(415, message);

@@ -1,0 +1,51 @@
+import { loadConfig } from "./config";
+import { buildApp } from "./app";
+import { openDatabase } from "./db/client";
+import { migrate } from "./db/migrate";
+import { ensurePrimaryAdmin } from "./db/bootstrap";
+import { seedDemoContent } from "./db/seed";
+import { startBackgroundWork } from "./background";
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    console.error((err as Error).message);
+    process.exit(1);
+  }
+  const database = await openDatabase(config);
+  await migrate(database);
+  const app = await buildApp({ config, database });
+  await ensurePrimaryAdmin(database.db, config, app.log);
+  if (config.SEED_DEMO && (await seedDemoContent(database.db, config))) app.log.info("demo content seeded");
+  const stopBackground = await startBackgroundWork(app);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, "shutting down");
+    const force = setTimeout(() => process.exit(1), 15_000).unref();
+    try {
+      await stopBackground();
+      await app.close(); // stops accepting, waits for in-flight requests
+      await database.close();
+      clearTimeout(force);
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, "shutdown failed");
+      process.exit(1);
+    }
+  };
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  app.log.info(`site ready at ${config.PUBLIC_URL} (database: ${database.kind})`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,54 @@
+import { eq } from "drizzle-orm";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { loginInput } from "@shared/schemas/auth";
+import { users } from "../../db/schema";
+import { unauthorized } from "../../lib/http-error";
+import { clearSessionCookie, getSession, requireAdmin, setSessionCookie } from "../../plugins/auth";
+import { verifyPassword } from "./passwords";
+import { createSession, deleteSession } from "./sessions";
+
+/** Login, me, refresh and logout. They sit outside the admin scope because login cannot need a session. */
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    "/api/admin/login",
+    {
+      schema: { body: loginInput },
+      config: { rateLimit: { max: app.config.LOGIN_RATE_LIMIT, timeWindow: "1 minute" } },
+    },
+    async (request, reply) => {
+      const { username, password } = request.body;
+      const [user] = await app.db.select().from(users).where(eq(users.username, username)).limit(1);
+      const ok = await verifyPassword(user?.passwordHash, password);
+      if (!user || !ok || !user.isActive || !user.isAdmin) {
+        request.log.info({ username }, "login refused");
+        return reply.status(401).send({ success: false, message: "Invalid username or password" });
+      }
+      const { token, csrfToken } = await createSession(app.db, user.id);
+      setSessionCookie(app, reply, token);
+      const record = { id: user.id, username: user.username, isAdmin: user.isAdmin };
+      return { success: true, message: "Login successful", data: record, user: record, token, csrfToken };
+    },
+  );
+
+  app.get("/api/admin/me", async (request) => {
+    const auth = await getSession(app, request);
+    if (!auth) throw unauthorized();
+    return { success: true, data: auth.user, user: auth.user, csrfToken: auth.csrfToken };
+  });
+
+  // Rotation: the old token stops working the moment the new one is issued.
+  app.post("/api/refresh-token", async (request, reply) => {
+    const auth = await requireAdmin(app, request);
+    await deleteSession(app.db, auth.sessionId);
+    const { token, csrfToken } = await createSession(app.db, auth.user.id);
+    setSessionCookie(app, reply, token);
+    return { success: true, message: "Token refreshed", token, csrfToken, user: auth.user };
+  });
+
+  app.post("/api/admin/logout", async (request, reply) => {
+    const auth = await requireAdmin(app, request);
+    await deleteSession(app.db, auth.sessionId);
+    clearSessionCookie(reply);
+    return { success: true, message: "Logged out" };
+  });
+};

@@ -1,0 +1,79 @@
+import { eq, lt, or } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { sessions, users } from "../../db/schema";
+import { hashToken, newToken } from "../../lib/tokens";
+
+export const SESSION_IDLE_MS = 12 * 60 * 60 * 1000; // a day's work with the tab left open
+export const SESSION_ABSOLUTE_MS = 7 * 24 * 60 * 60 * 1000;
+const TOUCH_EVERY_MS = 60 * 1000;
+
+export interface SessionUser {
+  id: number;
+  username: string;
+  email: string | null;
+  isAdmin: boolean;
+}
+
+export interface ActiveSession {
+  sessionId: number;
+  csrfToken: string;
+  user: SessionUser;
+}
+
+export async function createSession(db: Db, userId: number) {
+  const token = newToken();
+  const csrfToken = newToken();
+  await db.insert(sessions).values({
+    tokenHash: hashToken(token),
+    userId,
+    csrfToken,
+    expiresAt: new Date(Date.now() + SESSION_ABSOLUTE_MS),
+  });
+  return { token, csrfToken };
+}
+
+/**
+ * The session behind a raw token, if it is live and belongs to an active admin.
+ * A deactivated or demoted admin is refused on the very next request.
+ */
+export async function findSession(db: Db, token: string): Promise<ActiveSession | null> {
+  if (!token || token.length > 200) return null;
+  const [row] = await db
+    .select({ s: sessions, u: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.tokenHash, hashToken(token)))
+    .limit(1);
+  if (!row) return null;
+  const now = Date.now();
+  const expired = row.s.expiresAt.getTime() <= now || row.s.lastSeenAt.getTime() + SESSION_IDLE_MS <= now;
+  if (expired) {
+    await db.delete(sessions).where(eq(sessions.id, row.s.id));
+    return null;
+  }
+  if (!row.u.isActive || !row.u.isAdmin) return null;
+  if (now - row.s.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+    await db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.id, row.s.id));
+  }
+  return {
+    sessionId: row.s.id,
+    csrfToken: row.s.csrfToken,
+    user: { id: row.u.id, username: row.u.username, email: row.u.email, isAdmin: row.u.isAdmin },
+  };
+}
+
+export async function deleteSession(db: Db, sessionId: number) {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+export async function deleteUserSessions(db: Db, userId: number) {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+export async function purgeExpiredSessions(db: Db) {
+  const now = new Date();
+  await db
+    .delete(sessions)
+    .where(or(lt(sessions.expiresAt, now), lt(sessions.lastSeenAt, new Date(now.getTime() - SESSION_IDLE_MS))));
+}
+

@@ -1,0 +1,14 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+
+/**
+ * Each resource contributes public routes (no session) and admin routes. Admin routes are
+ * registered inside one scope whose single onRequest guard demands an admin session, so no
+ * admin route can forget its check.
+ */
+export interface ResourceModule {
+  name: string;
+  publicRoutes?: FastifyPluginAsyncZod;
+  adminRoutes?: FastifyPluginAsyncZod;
+}
+
+export const modules: ResourceModule[] = [];

@@ -1,0 +1,18 @@
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+/** The project root (the folder with package.json), from src/ or dist/ alike. */
+function findRoot(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  while (!fs.existsSync(path.join(dir, "package.json"))) {
+    const up = path.dirname(dir);
+    if (up === dir) return process.cwd();
+    dir = up;
+  }
+  return dir;
+}
+
+export const appRoot = findRoot();
+export const migrationsDir = path.join(appRoot, "drizzle");
+export const clientDistDir = path.join(appRoot, "dist", "client");

@@ -1,0 +1,43 @@
+import type { FastifyError, FastifyInstance } from "fastify";
+import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { HttpError } from "../lib/http-error";
+
+/**
+ * Every error leaves as the envelope { success: false, message, errors? }.
+ * Only HttpError and Fastify's own 4xx errors carry their message out; a 500 says nothing
+ * about internals (the details are in the log).
+ */
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors: Record<string, string> = {};
+      for (const issue of error.validation) {
+        const field = issue.instancePath.replace(/^\//, "").replace(/\//g, ".") || String(issue.params?.issue?.path?.join?.(".") ?? "") || error.validationContext || "body";
+        if (!errors[field]) errors[field] = issue.message;
+      }
+      const [field, msg] = Object.entries(errors)[0] ?? ["body", "Invalid input"];
+      return reply.status(400).send({ success: false, message: `${field}: ${msg}`, errors });
+    }
+    if (error instanceof HttpError) {
+      return reply.status(error.statusCode).send({ success: false, message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
+    }
+    const status = error.statusCode ?? 500;
+    if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE" || status === 413) {
+      return reply.status(413).send({ success: false, message: "Request body is too large" });
+    }
+    if (error.code === "FST_ERR_CTP_INVALID_JSON_BODY" || error.code === "FST_ERR_CTP_EMPTY_JSON_BODY" || (status === 400 && error instanceof SyntaxError)) {
+      return reply.status(400).send({ success: false, message: "Malformed JSON body" });
+    }
+    if (error.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE" || status === 415) {
+      return reply.status(415).send({ success: false, message: "Unsupported content type" });
+    }
+    if (status === 429) {
+      return reply.status(429).send({ success: false, message: "Too many requests. Please try again later." });
+    }
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send({ success: false, message: error.message });
+    }
+    request.log.error({ err: error }, "unhandled error");
+    return reply.status(500).send({ success: false, message: "Internal server error" });
+  });
+}

@@ -1,0 +1,50 @@
+import fs from "node:fs";
+import path from "node:path";
+import fastifyStatic from "@fastify/static";
+import type { FastifyInstance } from "fastify";
+import { clientDistDir } from "../paths";
+import { renderHtml } from "./html";
+
+/**
+ * Serves the built client, the uploads folder, and index.html for every other GET so the
+ * client router can draw the page (including its own 404). Unknown /api paths get JSON 404s.
+ */
+export async function registerStatic(app: FastifyInstance) {
+  fs.mkdirSync(app.config.uploadsDir, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: app.config.uploadsDir,
+    prefix: "/uploads/",
+    decorateReply: false,
+    index: false,
+    setHeaders(res) {
+      // Uploaded files are data, never active content.
+      res.setHeader("X-Content-Type-Options", "nosniff");
+      res.setHeader("Content-Security-Policy", "default-src 'none'; sandbox");
+      res.setHeader("Cache-Control", "public, max-age=3600");
+    },
+  });
+
+  const indexFile = path.join(clientDistDir, "index.html");
+  const hasClient = fs.existsSync(indexFile);
+  if (hasClient) {
+    await app.register(fastifyStatic, {
+      root: clientDistDir,
+      prefix: "/",
+      index: false,
+      wildcard: false,
+      setHeaders(res, filePath) {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
+      },
+    });
+  }
+  const template = hasClient ? fs.readFileSync(indexFile, "utf8") : null;
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const url = request.url.split("?")[0];
+    if (url.startsWith("/api/") || url === "/api" || url.startsWith("/uploads/") || request.method !== "GET" || !template) {
+      return reply.status(404).send({ success: false, message: `Not found: ${request.method} ${url}` });
+    }
+    const { html, status } = await renderHtml(app, request, template);
+    return reply.status(status ?? 200).type("text/html; charset=utf-8").header("Cache-Control", "no-cache").send(html);
+  });
+}

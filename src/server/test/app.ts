@@ -1,0 +1,80 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
+import { buildApp } from "../app";
+import { testConfig, type Env } from "../config";
+import { openPglite, openPostgres, type Database } from "../db/client";
+import { ensurePrimaryAdmin } from "../db/bootstrap";
+import { PG_TEMPLATE_DB, TEMPLATE_FILE } from "./global-setup";
+
+export const ADMIN = { username: "admin", password: "correct-horse-battery" };
+
+/** A fresh database copied from the migrated template: PostgreSQL when TEST_DATABASE_URL is set, else PGlite. */
+export async function freshDatabase(): Promise<Database> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) {
+    const blob = new Blob([fs.readFileSync(TEMPLATE_FILE)]);
+    return openPglite({ loadDataDir: blob });
+  }
+  const name = `band_test_${process.pid}_${randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${PG_TEMPLATE_DB}`);
+  await admin.end();
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  const db = await openPostgres(u.toString());
+  return {
+    ...db,
+    close: async () => {
+      await db.close();
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  dataDir: string;
+  /** app.inject with the JSON body parsed */
+  request(opts: InjectOptions): Promise<LightMyRequestResponse & { body: string; json: () => any }>;
+  /** logs in as the primary admin and returns the bearer headers */
+  adminHeaders(): Promise<Record<string, string>>;
+  close(): Promise<void>;
+}
+
+/** Builds the real app on a fresh database with the primary admin in place. */
+export async function createTestApp(overrides: Partial<Env> = {}): Promise<TestApp> {
+  const database = await freshDatabase();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "band-test-"));
+  const config = testConfig({ DATA_DIR: dataDir, ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, ...overrides });
+  await ensurePrimaryAdmin(database.db, config, { info() {}, warn() {} } as never);
+  const app = await buildApp({ config, database, logger: false });
+  await app.ready();
+  let headers: Record<string, string> | undefined;
+  return {
+    app,
+    database,
+    dataDir,
+    request: (opts) => app.inject(opts) as never,
+    async adminHeaders() {
+      if (headers) return headers;
+      const res = await app.inject({ method: "POST", url: "/api/admin/login", payload: ADMIN });
+      if (res.statusCode !== 200) throw new Error(`test login failed: ${res.body}`);
+      headers = { authorization: `Bearer ${res.json().token}` };
+      return headers;
+    },
+    async close() {
+      await app.close();
+      await database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
