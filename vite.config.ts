@@ -17,7 +17,7 @@ export default defineConfig({
   plugins: [react(), tailwindcss()],
   resolve: { alias },
   build: {
-    outDir: r("./dist/client"),
+    outDir: process.env.CLIENT_DIST_DIR ?? r("./dist/client"),
     emptyOutDir: true,
     sourcemap: false,
   },

@@ -15,4 +15,5 @@ function findRoot(): string {
 
 export const appRoot = findRoot();
 export const migrationsDir = path.join(appRoot, "drizzle");
-export const clientDistDir = path.join(appRoot, "dist", "client");
+// CLIENT_DIST_DIR lets tests and parallel work build into their own folder.
+export const clientDistDir = process.env.CLIENT_DIST_DIR ? path.resolve(process.env.CLIENT_DIST_DIR) : path.join(appRoot, "dist", "client");

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { settingsModule } from "./settings/routes";
 
 /**
  * Each resource contributes public routes (no session) and admin routes. Admin routes are
@@ -11,4 +12,7 @@ export interface ResourceModule {
   adminRoutes?: FastifyPluginAsyncZod;
 }
 
-export const modules: ResourceModule[] = [];
+// One line per resource; order does not matter.
+export const modules: ResourceModule[] = [
+  settingsModule,
+];

@@ -12,10 +12,10 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors: Record<string, string> = {};
       for (const issue of error.validation) {
-        const field = issue.instancePath.replace(/^\//, "").replace(/\//g, ".") || String(issue.params?.issue?.path?.join?.(".") ?? "") || error.validationContext || "body";
-        if (!errors[field]) errors[field] = issue.message;
+        const field = issue.instancePath.replace(/^\//, "").replace(/\//g, ".") || error.validationContext || "body";
+        if (!errors[field]) errors[field] = issue.message ?? "Invalid value";
       }
-      const [field, msg] = Object.entries(errors)[0] ?? ["body", "Invalid input"];
+      const [field, msg] = Object.entries(errors)[0] ?? ["body", "Invalid input"] as const;
       return reply.status(400).send({ success: false, message: `${field}: ${msg}`, errors });
     }
     if (error instanceof HttpError) {

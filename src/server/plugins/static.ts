@@ -18,9 +18,9 @@ export async function registerStatic(app: FastifyInstance) {
     index: false,
     setHeaders(res) {
       // Uploaded files are data, never active content.
-      res.setHeader("X-Content-Type-Options", "nosniff");
-      res.setHeader("Content-Security-Policy", "default-src 'none'; sandbox");
-      res.setHeader("Cache-Control", "public, max-age=3600");
+      res.header("X-Content-Type-Options", "nosniff");
+      res.header("Content-Security-Policy", "default-src 'none'; sandbox");
+      res.header("Cache-Control", "public, max-age=3600");
     },
   });
 
@@ -33,7 +33,7 @@ export async function registerStatic(app: FastifyInstance) {
       index: false,
       wildcard: false,
       setHeaders(res, filePath) {
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header("Cache-Control", "public, max-age=31536000, immutable");
       },
     });
   }

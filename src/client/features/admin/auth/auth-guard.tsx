@@ -1,0 +1,79 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState, type ReactNode } from "react";
+import { toast } from "sonner";
+import { useLocation } from "wouter";
+import { ADMIN_REFRESH_MS } from "@shared/constants";
+import type { AdminRecord } from "@shared/schemas/auth";
+import { apiRequest } from "@client/lib/api-client";
+import { clearAuth, getAuthToken, getStoredAdmin, setAuthToken } from "@client/lib/auth-storage";
+import { PageLoading } from "@client/app/page-loading";
+import { AdminContext } from "./admin-context";
+
+type GuardState = { status: "checking" } | { status: "ok"; admin: AdminRecord } | { status: "denied" };
+
+async function refreshToken(): Promise<boolean> {
+  try {
+    const res = await apiRequest("POST", "/api/refresh-token");
+    if (res.success && res.token) {
+      setAuthToken(res.token);
+      return true;
+    }
+  } catch {
+    /* fall through: the session is gone */
+  }
+  return false;
+}
+
+/** Spec section 4's guard: stored record and token, then the server's word, then a refresh. */
+export function AuthGuard({ children }: { children: ReactNode }) {
+  const [location, navigate] = useLocation();
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<GuardState>({ status: "checking" });
+
+  useEffect(() => {
+    let cancelled = false;
+    const deny = (title: string, description: string) => {
+      if (cancelled) return;
+      clearAuth();
+      queryClient.clear();
+      toast.error(title, { description });
+      setState({ status: "denied" });
+      navigate("~/admin/login", { replace: true });
+    };
+    (async () => {
+      const stored = getStoredAdmin();
+      if (stored.state === "invalid") return deny("Session Error", "Your stored session could not be read. Please log in again.");
+      if (stored.state === "missing" || !getAuthToken()) return deny("Access Denied", "Please log in to access the admin area");
+      try {
+        await apiRequest("GET", "/api/admin/me");
+      } catch {
+        if (!(await refreshToken())) return deny("Session Expired", "Your session has expired. Please log in again.");
+      }
+      if (!cancelled) setState({ status: "ok", admin: stored.admin });
+    })();
+    return () => {
+      cancelled = true;
+    };
+    // Checked once when the admin area opens; the refresh timer keeps it alive afterwards.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  useEffect(() => {
+    if (state.status !== "ok") return;
+    const timer = setInterval(() => void refreshToken(), ADMIN_REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [state.status]);
+
+  // The dashboard also demands the stored isAdmin flag.
+  const isDashboard = location === "/" || location === "";
+  useEffect(() => {
+    if (state.status === "ok" && isDashboard && !state.admin.isAdmin) {
+      toast.error("Access denied", { description: "Admin privileges required" });
+      clearAuth();
+      navigate("~/admin/login", { replace: true });
+    }
+  }, [state, isDashboard, navigate]);
+
+  if (state.status !== "ok") return <PageLoading />;
+  return <AdminContext.Provider value={state.admin}>{children}</AdminContext.Provider>;
+}

@@ -1,0 +1,21 @@
+import { Calendar, FileText, Inbox, LayoutDashboard, Mail, Music, Settings, Shirt, UserCog, Users, Video, type LucideIcon } from "lucide-react";
+
+export interface NavItem {
+  label: string;
+  href: string;
+  icon: LucideIcon;
+}
+
+export const navItems: NavItem[] = [
+  { label: "Dashboard", href: "/", icon: LayoutDashboard },
+  { label: "Shows", href: "/shows", icon: Calendar },
+  { label: "Merchandise", href: "/merchandise", icon: Shirt },
+  { label: "Audio", href: "/audio", icon: Music },
+  { label: "Videos", href: "/videos", icon: Video },
+  { label: "Lyrics", href: "/lyrics", icon: FileText },
+  { label: "Band Members", href: "/band-members", icon: Users },
+  { label: "Subscribers", href: "/subscribers", icon: Mail },
+  { label: "Messages", href: "/messages", icon: Inbox },
+  { label: "Users", href: "/users", icon: UserCog },
+  { label: "Settings", href: "/settings", icon: Settings },
+];

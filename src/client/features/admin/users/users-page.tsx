@@ -1,0 +1,6 @@
+import { PlaceholderPage } from "../components/placeholder-page";
+
+// Placeholder until this resource's screens are built.
+export default function UsersPage() {
+  return <PlaceholderPage title="Users" />;
+}

@@ -1,0 +1,25 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { SETTING_KEYS } from "@shared/constants";
+import { settingInput, settingKeyParams } from "@shared/schemas/settings";
+import type { ResourceModule } from "..";
+import { getSetting, getSettings, putSetting } from "./repository";
+
+// Every known key is public: they hold links, texts and flags the public pages show.
+const publicRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get("/api/settings/:key", { schema: { params: settingKeyParams } }, async (request) => {
+    const { key } = request.params;
+    return { success: true, data: { key, value: await getSetting(app.db, key) } };
+  });
+};
+
+const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get("/api/settings", async () => ({ success: true, data: await getSettings(app.db, SETTING_KEYS) }));
+
+  app.put("/api/settings/:key", { schema: { params: settingKeyParams, body: settingInput } }, async (request) => {
+    const { key } = request.params;
+    await putSetting(app.db, key, request.body.value);
+    return { success: true, message: "Setting updated", data: { key, value: request.body.value } };
+  });
+};
+
+export const settingsModule: ResourceModule = { name: "settings", publicRoutes, adminRoutes };

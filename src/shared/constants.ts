@@ -1,0 +1,23 @@
+/** Constants of spec section 9 and the architecture's decisions, shared by client and server. */
+export const DEFAULT_BAND_NAME = "Tar River Static";
+export const PRIMARY_ADMIN_ID = 1;
+export const ADMIN_REFRESH_MS = 20 * 60 * 1000;
+export const SKELETON_ROWS = 5;
+export const DASHBOARD_LIST_SIZE = 3;
+
+/** Setting keys (spec section 3) plus the band name (ARCHITECTURE.md). */
+export const SETTING_KEYS = [
+  "band-name",
+  "soundcloud-url",
+  "spotify-url",
+  "bandcamp-url",
+  "instagram-url",
+  "facebook-url",
+  "twitter-url",
+  "youtube-url",
+  "show-bios",
+  "about-para1",
+  "about-para2",
+  "about-para3",
+] as const;
+export type SettingKey = (typeof SETTING_KEYS)[number];
