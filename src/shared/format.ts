@@ -1,0 +1,41 @@
+/** Display formats the spec fixes. All pure, shared by public pages and admin. */
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/** 'Jan 5, 2025' from a YYYY-MM-DD string or a timestamp. A plain date is never shifted by time zone. */
+export function formatDate(value: string | Date | null | undefined): string {
+  if (!value) return "";
+  if (typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value)) {
+    const [y, m, d] = value.split("-").map(Number);
+    return `${MONTHS[m - 1]} ${d}, ${y}`;
+  }
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return "";
+  return `${MONTHS[date.getMonth()]} ${date.getDate()}, ${date.getFullYear()}`;
+}
+
+/** 'Jan 5, 2024 3:04 PM' in local time. */
+export function formatDateTime(value: string | Date | null | undefined): string {
+  if (!value) return "";
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return "";
+  const h = date.getHours();
+  const m = String(date.getMinutes()).padStart(2, "0");
+  return `${formatDate(date)} ${h % 12 || 12}:${m} ${h < 12 ? "AM" : "PM"}`;
+}
+
+/** '$12.00' */
+export function formatPrice(value: string | number | null | undefined): string {
+  const n = typeof value === "number" ? value : Number.parseFloat(value ?? "");
+  return `$${(Number.isFinite(n) ? n : 0).toFixed(2)}`;
+}
+
+/** 'm:ss' from seconds. */
+export function formatDuration(seconds: string | number | null | undefined): string {
+  const total = Math.max(0, Math.floor(typeof seconds === "number" ? seconds : Number.parseFloat(seconds ?? "") || 0));
+  return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, "0")}`;
+}
+
+/** Today's date as YYYY-MM-DD in local time. */
+export function todayIso(now = new Date()): string {
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, "0")}-${String(now.getDate()).padStart(2, "0")}`;
+}
