@@ -1,13 +1,20 @@
 // Builds the client (Vite) into dist/client and the server (esbuild) into dist/server.
+// Tests pass other folders so a test build never disturbs the one `npm start` serves.
 import { build as viteBuild } from "vite";
 import { build as esbuild } from "esbuild";
 import fs from "node:fs";
+import path from "node:path";
 
-export async function buildAll({ quiet = false } = {}) {
-  await viteBuild({ configFile: "vite.config.ts", logLevel: quiet ? "warn" : "info" });
+export async function buildAll({ quiet = false, clientOut = process.env.CLIENT_DIST_DIR ?? "dist/client", serverOut = "dist/server" } = {}) {
+  process.env.CLIENT_DIST_DIR = path.resolve(clientOut);
+  // A build started from a test runner (NODE_ENV=test) must still ship React's production code.
+  const previousEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = "production";
+  await viteBuild({ configFile: "vite.config.ts", mode: "production", logLevel: quiet ? "warn" : "info" });
+  process.env.NODE_ENV = previousEnv;
   await esbuild({
     entryPoints: ["src/server/main.ts"],
-    outfile: "dist/server/main.js",
+    outfile: path.join(serverOut, "main.js"),
     bundle: true,
     platform: "node",
     format: "esm",
@@ -17,7 +24,7 @@ export async function buildAll({ quiet = false } = {}) {
     tsconfig: "tsconfig.json",
     logLevel: quiet ? "warning" : "info",
   });
-  fs.writeFileSync("dist/.build-stamp", String(Date.now()));
+  fs.writeFileSync(path.join(path.dirname(serverOut), ".build-stamp"), String(Date.now()));
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

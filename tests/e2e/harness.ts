@@ -1,0 +1,120 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { chromium, type Browser, type Page } from "playwright-core";
+import { E2E_CLIENT_DIR, E2E_SERVER_DIR, ROOT } from "./paths";
+
+export const E2E_ADMIN = { username: "admin", password: "e2e-admin-password" };
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  dataDir: string;
+  /** everything the process printed, for assertions and debugging */
+  output: () => string;
+  /** SIGTERM and wait for exit (graceful shutdown) */
+  stop: () => Promise<number | null>;
+  /** SIGKILL and wait for exit (crash) */
+  kill: () => Promise<void>;
+}
+
+export interface StartOptions {
+  env?: Record<string, string>;
+  /** reuse a data dir (restart after a crash); a fresh temp dir otherwise */
+  dataDir?: string;
+  /** seed demo content (default true, as `npm start` does) */
+  seed?: boolean;
+}
+
+/** Runs the production server bundle the global setup built, on a free port with its own data. */
+export async function startServer(opts: StartOptions = {}): Promise<RunningServer> {
+  const port = await freePort();
+  const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "band-e2e-"));
+  const url = `http://127.0.0.1:${port}`;
+  let output = "";
+  const child: ChildProcess = spawn(process.execPath, ["--enable-source-maps", path.join(E2E_SERVER_DIR, "main.js")], {
+    cwd: ROOT,
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOME: process.env.HOME ?? "",
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      PUBLIC_URL: url,
+      DATA_DIR: dataDir,
+      CLIENT_DIST_DIR: E2E_CLIENT_DIR,
+      ADMIN_USERNAME: E2E_ADMIN.username,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
+      SEED_DEMO: opts.seed === false ? "false" : "true",
+      LOG_LEVEL: "warn",
+      LOGIN_RATE_LIMIT: "1000",
+      FORM_RATE_LIMIT: "1000",
+      ...opts.env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout?.on("data", (d) => (output += d));
+  child.stderr?.on("data", (d) => (output += d));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${output}`);
+    try {
+      const res = await fetch(`${url}/healthz`);
+      if (res.ok) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`server did not become healthy in 60 s:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+
+  return {
+    url,
+    port,
+    dataDir,
+    output: () => output,
+    stop: async () => {
+      if (child.exitCode === null) child.kill("SIGTERM");
+      return exited;
+    },
+    kill: async () => {
+      if (child.exitCode === null) child.kill("SIGKILL");
+      await exited;
+    },
+  };
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--autoplay-policy=no-user-gesture-required"],
+  });
+}
+
+/** Signs in through the real login page and waits for the dashboard. */
+export async function loginAsAdmin(page: Page, baseUrl: string) {
+  await page.goto(`${baseUrl}/admin/login`);
+  await page.getByLabel("Username").fill(E2E_ADMIN.username);
+  await page.getByLabel("Password").fill(E2E_ADMIN.password);
+  await page.getByRole("button", { name: "Login" }).click();
+  await page.waitForURL(`${baseUrl}/admin`);
+}
