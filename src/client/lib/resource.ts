@@ -1,0 +1,107 @@
+/**
+ * Resource hooks shared by every admin screen (TanStack Query + apiRequest + sonner):
+ *
+ *   const shows = useList<Show>("/api/shows");
+ *   const show = useItem<Show>(id ? `/api/shows/${id}` : null);
+ *   const remove = useResourceMutation<number>({
+ *     method: "DELETE", url: (id) => `/api/shows/${id}`, invalidate: ["/api/shows"],
+ *     successToast: "Show deleted", errorToast: "Failed to delete show. Please try again.",
+ *   });
+ *   remove.mutate(show.id, { onSettled: del.close });
+ */
+import { useMutation, useQuery, useQueryClient, type UseQueryOptions } from "@tanstack/react-query";
+import type { FieldValues, Path, UseFormSetError } from "react-hook-form";
+import { toast } from "sonner";
+import { ApiError, apiRequest, errorMessage, type ApiResponse } from "./api-client";
+
+type QueryOpts<T> = Omit<UseQueryOptions<T, Error, T, readonly unknown[]>, "queryKey" | "queryFn">;
+
+/**
+ * GET a list; the query key is the URL (so invalidate(["/api/shows"]) refreshes it).
+ * Policy of spec section 9: never stale, no retry, no refetch on window focus (override via opts,
+ * e.g. `{ retry: 1 }` or `{ staleTime: 10_000 }` where the spec says so).
+ */
+export function useList<T>(url: string, opts: QueryOpts<T[]> = {}) {
+  return useQuery<T[], Error, T[], readonly unknown[]>({ refetchOnWindowFocus: false, ...opts, queryKey: [url] });
+}
+
+/** GET one record; pass null (e.g. a create form with no id) to skip the request. */
+export function useItem<T>(url: string | null, opts: QueryOpts<T> = {}) {
+  return useQuery<T, Error, T, readonly unknown[]>({
+    refetchOnWindowFocus: false,
+    ...opts,
+    queryKey: [url],
+    enabled: url !== null && (opts.enabled ?? true),
+  });
+}
+
+/** A toast text: a title, or a title with a description. */
+export type ToastText = string | { title: string; description?: string };
+
+export interface ResourceMutationOptions<TVars, TResult> {
+  method: "POST" | "PUT" | "PATCH" | "DELETE";
+  url: string | ((vars: TVars) => string);
+  /** request body; default: the variables themselves (none for DELETE) */
+  body?: (vars: TVars) => unknown;
+  /** query keys (GET URLs) to refetch after success */
+  invalidate: string[] | ((vars: TVars) => string[]);
+  /** shown with toast.success */
+  successToast?: ToastText | ((result: ApiResponse<TResult>, vars: TVars) => ToastText);
+  /**
+   * Failure toast: a string is the description under the title 'Error' (destructive style);
+   * default is the server's message. false: no toast (the caller shows the error itself).
+   */
+  errorToast?: false | ToastText | ((err: Error, vars: TVars) => ToastText);
+  onSuccess?: (result: ApiResponse<TResult>, vars: TVars) => void | Promise<void>;
+  onError?: (err: Error, vars: TVars) => void;
+}
+
+function showToast(kind: "success" | "error", text: ToastText) {
+  if (kind === "success") {
+    if (typeof text === "string") toast.success(text);
+    else toast.success(text.title, { description: text.description });
+  } else {
+    // Admin error toasts are titled 'Error' unless the caller gives a title (spec section 8).
+    if (typeof text === "string") toast.error("Error", { description: text });
+    else toast.error(text.title, { description: text.description });
+  }
+}
+
+/** A write through apiRequest that refetches the given lists and shows the spec's toasts. */
+export function useResourceMutation<TVars = void, TResult = unknown>(options: ResourceMutationOptions<TVars, TResult>) {
+  const queryClient = useQueryClient();
+  return useMutation<ApiResponse<TResult>, Error, TVars>({
+    mutationFn: (vars) => {
+      const url = typeof options.url === "function" ? options.url(vars) : options.url;
+      const body = options.body ? options.body(vars) : options.method === "DELETE" ? undefined : vars;
+      return apiRequest<TResult>(options.method, url, body);
+    },
+    onSuccess: async (result, vars) => {
+      const keys = typeof options.invalidate === "function" ? options.invalidate(vars) : options.invalidate;
+      // Awaited: the mutation stays pending until active lists have their fresh data.
+      await Promise.all(keys.map((key) => queryClient.invalidateQueries({ queryKey: [key] })));
+      const text = typeof options.successToast === "function" ? options.successToast(result, vars) : options.successToast;
+      if (text) showToast("success", text);
+      await options.onSuccess?.(result, vars);
+    },
+    onError: (err, vars) => {
+      if (options.errorToast !== false) {
+        const text = typeof options.errorToast === "function" ? options.errorToast(err, vars) : (options.errorToast ?? errorMessage(err));
+        showToast("error", text);
+      }
+      options.onError?.(err, vars);
+    },
+  });
+}
+
+/**
+ * Puts a server 400 `errors: { field: message }` onto the form's fields.
+ * Returns true when at least one field error was set. Use in a mutation's onError:
+ *   onError: (err) => applyServerErrors(err, form.setError)
+ */
+export function applyServerErrors<T extends FieldValues>(err: unknown, setError: UseFormSetError<T>): boolean {
+  if (!(err instanceof ApiError) || !err.body?.errors) return false;
+  const entries = Object.entries(err.body.errors).filter(([, message]) => typeof message === "string");
+  entries.forEach(([field, message], i) => setError(field as Path<T>, { type: "server", message }, { shouldFocus: i === 0 }));
+  return entries.length > 0;
+}
