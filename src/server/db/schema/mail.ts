@@ -31,10 +31,15 @@ export const newsletterDeliveries = pgTable(
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
     lastError: text("last_error"),
+    // SHA-256 of the personal unsubscribe token minted for this one mail (written before the
+    // SMTP call, so the link in a mail whose outcome is unknown still works).
+    unsubscribeTokenHash: text("unsubscribe_token_hash"),
     sentAt: timestamp("sent_at", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("deliveries_newsletter_email_unique").on(t.newsletterId, t.email),
     index("deliveries_status_idx").on(t.status, t.nextAttemptAt),
+    index("deliveries_newsletter_status_idx").on(t.newsletterId, t.status),
+    uniqueIndex("deliveries_unsubscribe_token_unique").on(t.unsubscribeTokenHash),
   ],
 );
