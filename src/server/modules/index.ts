@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { settingsModule } from "./settings/routes";
 import { uploadsModule } from "../storage/routes";
-
 import { showsPublicRoutes } from "./shows/public-routes";
 import { merchandisePublicRoutes } from "./merchandise/public-routes";
 import { videosPublicRoutes } from "./videos/public-routes";
@@ -9,6 +8,7 @@ import { lyricsPublicRoutes } from "./lyrics/public-routes";
 import { bandMembersPublicRoutes } from "./band-members/public-routes";
 import { audioTracksPublicRoutes } from "./audio-tracks/public-routes";
 import { seoPublicRoutes } from "./seo/public-routes";
+
 /**
  * Each resource contributes public routes (no session) and admin routes. Admin routes are
  * registered inside one scope whose single onRequest guard demands an admin session, so no

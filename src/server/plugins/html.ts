@@ -1,9 +1,64 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { describePage, type PageMeta } from "../modules/seo/page-meta";
+import { escapeJsonForHtml, jsonLdScript } from "../modules/seo/json-ld";
 
 /**
- * Turns the built index.html into the page for one URL. The public-site work extends
- * this with per-page titles, meta tags and inlined initial data.
+ * Turns the built index.html into the page for one URL: its own title, description,
+ * Open Graph / Twitter tags, JSON-LD, and the initial data the client hydrates its query
+ * cache with (a non-executable JSON script, so the CSP needs no inline-script exception).
  */
 export type HtmlRenderer = (app: FastifyInstance, request: FastifyRequest, template: string) => Promise<{ html: string; status?: number }>;
 
-export const renderHtml: HtmlRenderer = async (_app, _request, template) => ({ html: template });
+export const INITIAL_DATA_ID = "app-data";
+
+export const renderHtml: HtmlRenderer = async (app, request, template) => {
+  const path = request.url.split("?")[0] || "/";
+  let meta: PageMeta;
+  try {
+    meta = await describePage(app, decodeURI(path));
+  } catch (err) {
+    // The page still works without meta or inlined data: the client fetches what it needs.
+    request.log.error({ err }, "page meta failed");
+    return { html: template };
+  }
+  return { html: fillTemplate(template, meta, app.config.PUBLIC_URL), status: meta.status };
+};
+
+export function fillTemplate(template: string, meta: PageMeta, baseUrl: string): string {
+  const url = `${baseUrl}${meta.path === "/" ? "/" : meta.path}`;
+  const image = `${baseUrl}/images/og-image.png`;
+  const a = escapeAttr;
+  const head = [
+    `<meta name="description" content="${a(meta.description)}" />`,
+    meta.noindex ? `<meta name="robots" content="noindex" />` : `<link rel="canonical" href="${a(url)}" />`,
+    `<meta property="og:type" content="${meta.ogType}" />`,
+    `<meta property="og:site_name" content="${a(meta.title.split(" | ").pop() ?? meta.title)}" />`,
+    `<meta property="og:title" content="${a(meta.title)}" />`,
+    `<meta property="og:description" content="${a(meta.description)}" />`,
+    `<meta property="og:url" content="${a(url)}" />`,
+    `<meta property="og:image" content="${a(image)}" />`,
+    `<meta property="og:image:width" content="1200" />`,
+    `<meta property="og:image:height" content="630" />`,
+    `<meta name="twitter:card" content="summary_large_image" />`,
+    `<meta name="twitter:title" content="${a(meta.title)}" />`,
+    `<meta name="twitter:description" content="${a(meta.description)}" />`,
+    `<meta name="twitter:image" content="${a(image)}" />`,
+    meta.jsonLd.length ? jsonLdScript(meta.jsonLd) : "",
+  ]
+    .filter(Boolean)
+    .join("\n    ");
+  const data = Object.keys(meta.data).length
+    ? `<script type="application/json" id="${INITIAL_DATA_ID}">${escapeJsonForHtml(JSON.stringify({ path: meta.path, queries: meta.data }))}</script>`
+    : "";
+  return template
+    .replace(/<title>[\s\S]*?<\/title>/, `<title>${escapeText(meta.title)}</title>`)
+    .replace("<!--app-head-->", head)
+    .replace("<!--app-data-->", data);
+}
+
+function escapeText(s: string) {
+  return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
+function escapeAttr(s: string) {
+  return escapeText(s).replace(/"/g, "&quot;");
+}

@@ -1,0 +1,29 @@
+import { eq } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { bandMembers } from "../../db/schema";
+
+type Member = typeof bandMembers.$inferSelect;
+
+/** Public lists treat a missing sortOrder as 99 (spec section 9); ties go by name. */
+export const PUBLIC_DEFAULT_SORT_ORDER = 99;
+export function comparePublic(a: Member, b: Member) {
+  const byOrder = (a.sortOrder ?? PUBLIC_DEFAULT_SORT_ORDER) - (b.sortOrder ?? PUBLIC_DEFAULT_SORT_ORDER);
+  return byOrder || a.name.localeCompare(b.name);
+}
+
+/** Admin order (spec section 4): active first, then sortOrder when both have one, otherwise by name. */
+export function compareAdmin(a: Member, b: Member) {
+  if (a.isActive !== b.isActive) return a.isActive ? -1 : 1;
+  if (a.sortOrder != null && b.sortOrder != null && a.sortOrder !== b.sortOrder) return a.sortOrder - b.sortOrder;
+  return a.name.localeCompare(b.name);
+}
+
+export async function listActiveMembers(db: Db) {
+  const rows = await db.select().from(bandMembers).where(eq(bandMembers.isActive, true));
+  return rows.sort(comparePublic);
+}
+
+export async function listAllMembers(db: Db) {
+  const rows = await db.select().from(bandMembers);
+  return rows.sort(compareAdmin);
+}

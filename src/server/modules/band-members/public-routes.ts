@@ -1,0 +1,19 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { requireAdmin } from "../../plugins/auth";
+import { listActiveMembers, listAllMembers } from "./public-queries";
+
+const membersQuery = z.object({
+  all: z.enum(["true", "false"], { message: "all must be 'true' or 'false'" }).optional(),
+});
+
+/** Active members in public order; ?all=true is the admin list (every member) and needs an admin. */
+export const bandMembersPublicRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get("/api/band-members", { schema: { querystring: membersQuery } }, async (request) => {
+    if (request.query.all === "true") {
+      await requireAdmin(app, request);
+      return { success: true, data: await listAllMembers(app.db) };
+    }
+    return { success: true, data: await listActiveMembers(app.db) };
+  });
+};

@@ -1,0 +1,50 @@
+import type { FastifyInstance } from "fastify";
+import { SETTING_KEYS } from "@shared/constants";
+import { getSettings } from "../settings/repository";
+import { listFeaturedTracks } from "../audio-tracks/public-queries";
+import { listActiveVideos } from "../videos/public-queries";
+import { listShows } from "../shows/public-queries";
+import { listActiveMembers } from "../band-members/public-queries";
+import { listPublishedLyrics } from "../lyrics/public-queries";
+import { listMerchandise } from "../merchandise/public-queries";
+
+/**
+ * The answers the client would otherwise fetch first, keyed exactly like its queries
+ * (the GET URL) and holding what the query function returns (the envelope's data).
+ * Inlined into the page so the first render needs no API round trip.
+ */
+export type InitialData = Record<string, unknown>;
+
+export async function settingsData(app: FastifyInstance): Promise<InitialData> {
+  const stored = await getSettings(app.db, SETTING_KEYS);
+  return Object.fromEntries(SETTING_KEYS.map((key) => [`/api/settings/${key}`, { key, value: stored[key] ?? null }]));
+}
+
+export async function homeData(app: FastifyInstance): Promise<InitialData> {
+  const [settings, tracks, videos, shows, members, lyrics] = await Promise.all([
+    settingsData(app),
+    listFeaturedTracks(app.db),
+    listActiveVideos(app.db),
+    listShows(app.db),
+    listActiveMembers(app.db),
+    listPublishedLyrics(app.db),
+  ]);
+  return {
+    ...settings,
+    "/api/audio-tracks?featured=true": tracks,
+    "/api/videos/active": videos,
+    "/api/shows": shows,
+    "/api/band-members": members,
+    "/api/lyrics": lyrics,
+  };
+}
+
+/** Data for the other public pages: the header player and settings, plus the page's own list. */
+export async function pageData(app: FastifyInstance, path: string): Promise<InitialData> {
+  const [settings, tracks] = await Promise.all([settingsData(app), listFeaturedTracks(app.db)]);
+  const base = { ...settings, "/api/audio-tracks?featured=true": tracks };
+  if (path === "/videos") return { ...base, "/api/videos/active": await listActiveVideos(app.db) };
+  if (path === "/merch") return { ...base, "/api/merchandise": await listMerchandise(app.db) };
+  if (path === "/lyrics") return { ...base, "/api/lyrics": await listPublishedLyrics(app.db) };
+  return base;
+}

@@ -1,0 +1,93 @@
+import type { FastifyInstance } from "fastify";
+import { todayIso } from "@shared/format";
+import { findLyrics } from "../lyrics/public-queries";
+import { listUpcomingShows } from "../shows/public-queries";
+import { listActiveMembers } from "../band-members/public-queries";
+import { homeData, pageData, settingsData, type InitialData } from "./initial-data";
+import { musicEvent, musicGroup } from "./json-ld";
+import { loadSiteInfo } from "./site-info";
+
+export interface PageMeta {
+  status: number;
+  title: string;
+  description: string;
+  path: string;
+  noindex: boolean;
+  ogType: "website" | "article" | "music.song";
+  jsonLd: object[];
+  data: InitialData;
+}
+
+const TAGLINE = "Emo and hardcore from eastern North Carolina";
+
+/** What the HTML for one path says about itself: title, description, structured data, initial data. */
+export async function describePage(app: FastifyInstance, rawPath: string): Promise<PageMeta> {
+  const path = rawPath.length > 1 ? rawPath.replace(/\/+$/, "") : rawPath;
+  const site = await loadSiteInfo(app);
+  const band = site.bandName;
+  const page = (p: Partial<PageMeta> & Pick<PageMeta, "title" | "description">): PageMeta => ({
+    status: 200,
+    path,
+    noindex: false,
+    ogType: "website",
+    jsonLd: [musicGroup(site)],
+    data: {},
+    ...p,
+  });
+
+  if (path === "/") {
+    const [data, upcoming, members] = await Promise.all([homeData(app), listUpcomingShows(app.db, todayIso()), listActiveMembers(app.db)]);
+    return page({
+      title: `${band} | ${TAGLINE}`,
+      description: `${band} is an emo/hardcore band from eastern North Carolina. Stream the new songs, watch videos, catch a show${upcoming.length ? ` (${upcoming.length} upcoming)` : ""}, read the lyrics and grab merch.`,
+      jsonLd: [musicGroup(site, members), ...upcoming.map((s) => musicEvent(site, s))],
+      data,
+    });
+  }
+  if (path === "/videos") {
+    return page({ title: `Videos | ${band}`, description: `Music videos, live sets and tour documentaries from ${band}.`, data: await pageData(app, path) });
+  }
+  if (path === "/merch") {
+    return page({ title: `Official Merch | ${band}`, description: `Official ${band} merch: shirts, hoodies, hats, stickers and posters, printed on demand.`, data: await pageData(app, path) });
+  }
+  if (path === "/lyrics") {
+    return page({ title: `Lyrics | ${band}`, description: `Lyrics to every ${band} song. Learn the words, then scream them back at us.`, data: await pageData(app, path) });
+  }
+  const lyricMatch = /^\/lyrics\/(\d{1,9})$/.exec(path);
+  if (lyricMatch) {
+    const row = await findLyrics(app.db, Number(lyricMatch[1]));
+    if (row?.isPublished) {
+      const first = row.lyricsText.split(/\r?\n/).find((l) => l.trim())?.trim() ?? "";
+      const data = await pageData(app, path);
+      data[`/api/lyrics/${row.id}`] = row;
+      return page({
+        title: `${row.title} Lyrics | ${band}`,
+        description: `Lyrics to "${row.songName}" by ${band}${row.albumName ? ` from ${row.albumName}` : ""}${row.releaseYear ? ` (${row.releaseYear})` : ""}. "${first.slice(0, 80)}…"`,
+        ogType: "music.song",
+        data,
+      });
+    }
+    return notFoundPage(band, path, await settingsData(app));
+  }
+  if (path === "/verify-email" || path === "/unsubscribe") {
+    const title = path === "/verify-email" ? "Verify your email" : "Unsubscribe";
+    return page({ title: `${title} | ${band}`, description: `${band} mailing list.`, noindex: true, data: await settingsData(app) });
+  }
+  if (path === "/admin" || path.startsWith("/admin/")) {
+    return page({ title: `Admin | ${band}`, description: `${band} admin panel.`, noindex: true, jsonLd: [] });
+  }
+  return notFoundPage(band, path, await settingsData(app));
+}
+
+function notFoundPage(band: string, path: string, data: InitialData): PageMeta {
+  return {
+    status: 404,
+    path,
+    title: `404 Page Not Found | ${band}`,
+    description: "The page you are looking for does not exist or has moved.",
+    noindex: true,
+    ogType: "website",
+    jsonLd: [],
+    data,
+  };
+}
