@@ -33,8 +33,8 @@ export const Select = forwardRef<HTMLButtonElement, SelectProps>(function Select
   ref,
 ) {
   return (
-    // Radix treats "" as "no value"; pass undefined then so the placeholder shows.
-    <RadixSelect.Root value={value || undefined} onValueChange={onValueChange} disabled={disabled} name={name}>
+    // Always controlled; Radix shows the placeholder for "".
+    <RadixSelect.Root value={value ?? ""} onValueChange={onValueChange} disabled={disabled} name={name}>
       <RadixSelect.Trigger
         ref={ref}
         onBlur={onBlur}
