@@ -70,7 +70,7 @@ export async function apiRequest<T = any>(method: string, url: string, body?: un
   try {
     res = await fetch(url, { method: upper, headers, body: payload, credentials: "include", signal: controller.signal });
   } catch (err) {
-    if (controller.signal.aborted && !init.signal?.aborted) throw new Error(TIMEOUT_MESSAGE);
+    if (controller.signal.aborted && !init.signal?.aborted) throw new Error(TIMEOUT_MESSAGE, { cause: err });
     throw err;
   } finally {
     clearTimeout(timer);
@@ -86,7 +86,7 @@ async function readResponse<T>(res: Response, url: string): Promise<ApiResponse<
     try {
       json = JSON.parse(text);
     } catch (err) {
-      throw new Error(`Failed to parse JSON response: ${(err as Error).message}`);
+      throw new Error(`Failed to parse JSON response: ${(err as Error).message}`, { cause: err });
     }
   }
   if (json && typeof json.csrfToken === "string") csrfToken = json.csrfToken;
