@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { todayIso } from "@shared/format";
+import { lyrics, settings, shows } from "../../db/schema";
+import { fillTemplate } from "../../plugins/html";
+import { createTestApp, type TestApp } from "../../test/app";
+import { describePage } from "./page-meta";
+import { parseShowTime } from "./json-ld";
+
+const TEMPLATE = `<html><head><title>Band Site</title><!--app-head--></head><body><div id="root"></div><!--app-data--></body></html>`;
+let t: TestApp;
+let lyricId: number;
+let draftId: number;
+const future = todayIso(new Date(Date.now() + 10 * 86_400_000));
+beforeAll(async () => {
+  t = await createTestApp({ PUBLIC_URL: "https://band.example" });
+  const db = t.database.db;
+  await db.insert(settings).values({ key: "band-name", value: "Static </script> Saints" });
+  await db.insert(shows).values([
+    { venue: "The Pour House", location: "Raleigh, NC", date: future, time: "8:00 PM", price: "15.00", ageRestriction: "18+" },
+    { venue: "Gone Hall", location: "Durham, NC", date: "2001-01-01", time: "9 PM", price: "5", ageRestriction: "All Ages" },
+  ]);
+  const rows = await db
+    .insert(lyrics)
+    .values([
+      { title: "Floodplain", songName: "Floodplain", lyricsText: "The river took the porch\nand left the steps", albumName: "Low Country", releaseYear: "2024" },
+      { title: "Secret", songName: "Secret", lyricsText: "x", isPublished: false },
+    ])
+    .returning();
+  lyricId = rows[0].id;
+  draftId = rows[1].id;
+});
+afterAll(() => t.close());
+
+const render = async (path: string) => {
+  const meta = await describePage(t.app, path);
+  return { meta, html: fillTemplate(TEMPLATE, meta, "https://band.example") };
+};
+
+describe("page HTML", () => {
+  it("home: title, description, OG/Twitter tags, MusicGroup + upcoming MusicEvent JSON-LD and the inlined data", async () => {
+    const { meta, html } = await render("/");
+    expect(meta.status).toBe(200);
+    expect(html).toContain("<title>Static &lt;/script&gt; Saints | Emo and hardcore from eastern North Carolina</title>");
+    expect(html).toMatch(/<meta property="og:title" content="Static &lt;\/script&gt; Saints/);
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
+    expect(html).toContain('<link rel="canonical" href="https://band.example/" />');
+    // no value can end a script element early
+    expect(html.match(/<\/script>/g)).toHaveLength(2);
+    const ld = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)![1]);
+    const types = ld["@graph"].map((n: { "@type": string }) => n["@type"]);
+    expect(types).toEqual(["MusicGroup", "MusicEvent"]);
+    expect(ld["@graph"][1]).toMatchObject({ startDate: `${future}T20:00`, location: { name: "The Pour House", address: "Raleigh, NC" }, offers: { price: "15.00", priceCurrency: "USD" } });
+    const data = JSON.parse(/<script type="application\/json" id="app-data">(.*?)<\/script>/.exec(html)![1]);
+    expect(data.path).toBe("/");
+    expect(data.queries["/api/shows"]).toHaveLength(2);
+    expect(data.queries["/api/settings/band-name"]).toEqual({ key: "band-name", value: "Static </script> Saints" });
+    expect(data.queries["/api/settings/spotify-url"]).toEqual({ key: "spotify-url", value: null });
+  });
+
+  it("each public page has its own title and description", async () => {
+    const titles = await Promise.all(["/videos", "/merch", "/lyrics", `/lyrics/${lyricId}`].map(async (p) => (await render(p)).meta));
+    expect(titles.map((m) => m.title.split(" | ")[0])).toEqual(["Videos", "Official Merch", "Lyrics", "Floodplain Lyrics"]);
+    expect(new Set(titles.map((m) => m.description)).size).toBe(4);
+    expect(titles[3].description).toContain("The river took the porch");
+  });
+
+  it("unknown paths, unknown and draft lyrics are 404 pages that are not indexed", async () => {
+    for (const p of ["/nope", "/lyrics/999999", `/lyrics/${draftId}`]) {
+      const { meta, html } = await render(p);
+      expect(meta.status).toBe(404);
+      expect(html).toContain("<title>404 Page Not Found");
+      expect(html).toContain('<meta name="robots" content="noindex" />');
+    }
+  });
+
+  it("parses show times for event start dates", () => {
+    expect(parseShowTime("8:00 PM")).toBe("20:00");
+    expect(parseShowTime("12 am")).toBe("00:00");
+    expect(parseShowTime("Doors at eight")).toBeNull();
+  });
+});
+
+describe("robots.txt and sitemap.xml", () => {
+  it("robots.txt keeps crawlers out of admin and points at the sitemap", async () => {
+    const res = await t.request({ method: "GET", url: "/robots.txt" });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toMatch(/text\/plain/);
+    expect(res.body).toContain("Disallow: /admin");
+    expect(res.body).toContain("Sitemap: https://band.example/sitemap.xml");
+  });
+
+  it("sitemap.xml lists the public pages and published lyrics only", async () => {
+    const res = await t.request({ method: "GET", url: "/sitemap.xml" });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain("<loc>https://band.example/merch</loc>");
+    expect(res.body).toContain(`<loc>https://band.example/lyrics/${lyricId}</loc>`);
+    expect(res.body).not.toContain(`/lyrics/${draftId}<`);
+  });
+});
