@@ -1,5 +1,10 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { settingsModule } from "./settings/routes";
+import { subscribersModule } from "./subscribers/routes";
+import { contactModule } from "./contact/routes";
+import { messagesModule } from "./messages/routes";
+import { newsletterModule } from "./newsletter/routes";
+import { usersModule } from "./users/routes";
 import { uploadsModule } from "../storage/routes";
 import { showsPublicRoutes } from "./shows/public-routes";
 import { merchandisePublicRoutes } from "./merchandise/public-routes";
@@ -30,5 +35,10 @@ export const modules: ResourceModule[] = [
   { name: "audio-tracks-public", publicRoutes: audioTracksPublicRoutes },
   { name: "seo-public", publicRoutes: seoPublicRoutes },
   settingsModule,
+  subscribersModule,
+  contactModule,
+  messagesModule,
+  newsletterModule,
+  usersModule,
   uploadsModule,
 ];

@@ -1,0 +1,85 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import { randomBytes } from "node:crypto";
+import nodemailer from "nodemailer";
+import type { AppConfig } from "../config";
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  replyTo?: string;
+  headers?: Record<string, string>;
+}
+
+export interface Mailer {
+  kind: "smtp" | "file";
+  send(mail: OutgoingMail): Promise<void>;
+  close(): void;
+}
+
+interface Log {
+  info(obj: object, msg?: string): void;
+}
+
+/**
+ * SMTP_URL set: real SMTP through a connection pool sized to MAIL_CONCURRENCY.
+ * Unset: every mail becomes an .eml file in DATA_DIR/mail and its links are logged, so a
+ * newcomer running the site locally can still click a verification link.
+ */
+export function createMailer(config: AppConfig, log: Log): Mailer {
+  if (config.SMTP_URL) {
+    const transport = nodemailer.createTransport({
+      url: config.SMTP_URL,
+      pool: true,
+      maxConnections: config.MAIL_CONCURRENCY,
+      maxMessages: 1000,
+      connectionTimeout: 15_000,
+      greetingTimeout: 15_000,
+      socketTimeout: 60_000,
+    });
+    return {
+      kind: "smtp",
+      async send(mail) {
+        await transport.sendMail({ from: config.MAIL_FROM, ...mail });
+      },
+      close: () => transport.close(),
+    };
+  }
+
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  let dirReady: Promise<unknown> | undefined;
+  return {
+    kind: "file",
+    async send(mail) {
+      dirReady ??= fs.mkdir(config.mailDir, { recursive: true });
+      await dirReady;
+      const info = await transport.sendMail({ from: config.MAIL_FROM, ...mail });
+      const file = path.join(config.mailDir, `${Date.now()}-${randomBytes(4).toString("hex")}.eml`);
+      await fs.writeFile(file, info.message as Buffer);
+      const links = [...new Set(mail.text.match(/https?:\/\/[^\s)>\]]+/g) ?? [])];
+      log.info({ to: mail.to, subject: mail.subject, file, links }, "mail written to file (SMTP_URL is not set)");
+    },
+    close: () => transport.close(),
+  };
+}
+
+export type SendOutcome = "retry" | "failed" | "unknown";
+
+/**
+ * What a failed send means for the recipient. A reply code from the server is a definite
+ * answer (4xx: try later, 5xx: give up). Without one, a failure while connecting or before
+ * the message was handed over is safe to retry; a connection lost after the message body was
+ * sent leaves the outcome unknown, and an unknown outcome is never retried (no duplicates).
+ */
+export function classifySendError(err: unknown): SendOutcome {
+  const e = err as { responseCode?: number; command?: string; code?: string };
+  if (typeof e.responseCode === "number") {
+    if (e.responseCode >= 500) return "failed";
+    if (e.responseCode >= 400) return "retry";
+  }
+  const command = (e.command ?? "").toUpperCase();
+  if (command === "DATA" || command === "BDAT" || command.startsWith("MESSAGE")) return "unknown";
+  return "retry";
+}

@@ -1,0 +1,51 @@
+import { and, eq, isNotNull } from "drizzle-orm";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { CONTACT_SUCCESS, contactInput } from "@shared/schemas/contact";
+import type { ResourceModule } from "..";
+import { users } from "../../db/schema";
+import { bandName, closeMailOnShutdown, sendInBackground } from "../../mail/service";
+import { contactNotificationMail } from "../../mail/templates";
+import { insertMessage } from "../messages/repository";
+
+const publicRoutes: FastifyPluginAsyncZod = async (app) => {
+  closeMailOnShutdown(app);
+
+  app.post(
+    "/api/contact",
+    { schema: { body: contactInput }, config: { rateLimit: { max: app.config.FORM_RATE_LIMIT, timeWindow: "1 minute" } } },
+    async (request) => {
+      const { name, email, messageType, message, website } = request.body;
+      if (website) {
+        request.log.info({ ip: request.ip }, "contact honeypot triggered");
+        return { success: true, message: CONTACT_SUCCESS };
+      }
+      // Stored first: whatever happens to the notification mail, the message is in the inbox.
+      const saved = await insertMessage(app.db, { name: name || null, email, messageType, message, ip: request.ip });
+      sendInBackground(
+        app,
+        async () => {
+          const admins = await app.db
+            .select({ email: users.email })
+            .from(users)
+            .where(and(eq(users.isActive, true), eq(users.isAdmin, true), isNotNull(users.email)));
+          const band = await bandName(app);
+          return admins.map((a) =>
+            contactNotificationMail({
+              bandName: band,
+              to: a.email!,
+              name: saved.name,
+              email: saved.email,
+              messageType: saved.messageType,
+              message: saved.message,
+              adminUrl: `${app.config.PUBLIC_URL}/admin/messages`,
+            }),
+          );
+        },
+        "contact notification",
+      );
+      return { success: true, message: CONTACT_SUCCESS };
+    },
+  );
+};
+
+export const contactModule: ResourceModule = { name: "contact", publicRoutes };

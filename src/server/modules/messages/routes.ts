@@ -1,0 +1,26 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { ResourceModule } from "..";
+import { notFound } from "../../lib/http-error";
+import { idParams } from "../../lib/params";
+import { deleteMessage, listMessages, setMessageRead } from "./repository";
+
+const readInput = z.object({ isRead: z.boolean({ message: "isRead must be true or false" }) });
+
+/** The admin inbox (spec section 2, Messages). Visitors write in through /api/contact. */
+const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get("/api/admin/messages", async () => ({ success: true, data: await listMessages(app.db) }));
+
+  app.put("/api/admin/messages/:id/read", { schema: { params: idParams, body: readInput } }, async (request) => {
+    const message = await setMessageRead(app.db, request.params.id, request.body.isRead);
+    if (!message) throw notFound("Message not found");
+    return { success: true, message: "Message updated", data: message };
+  });
+
+  app.delete("/api/admin/messages/:id", { schema: { params: idParams } }, async (request) => {
+    if (!(await deleteMessage(app.db, request.params.id))) throw notFound("Message not found");
+    return { success: true, message: "Message deleted" };
+  });
+};
+
+export const messagesModule: ResourceModule = { name: "messages", adminRoutes };

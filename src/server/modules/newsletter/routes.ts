@@ -1,0 +1,67 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { newsletterSendInput, recipientsQuery } from "@shared/schemas/newsletter";
+import { z } from "zod";
+import type { ResourceModule } from "..";
+import { badRequest, HttpError, notFound } from "../../lib/http-error";
+import { idParams } from "../../lib/params";
+import { htmlToText, sanitizeNewsletterHtml } from "../../mail/html";
+import { wakeNewsletterWorker } from "../../mail/newsletter-worker";
+import { bandName, closeMailOnShutdown, getMailer } from "../../mail/service";
+import { newsletterMail } from "../../mail/templates";
+import { countRecipients, newsletterProgress, queueNewsletter, unknownDeliveries } from "./repository";
+
+const NO_RECIPIENTS = "There are no subscribers matching the selected interests.";
+
+const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+  closeMailOnShutdown(app);
+
+  /**
+   * Preview: one mail to previewEmail, sent now. Real send: queued for every matching
+   * subscriber and delivered by the worker; the answer comes as soon as the queue is written.
+   */
+  app.post("/api/newsletter/send", { schema: { body: newsletterSendInput } }, async (request, reply) => {
+    const { subject, content, targetShows, targetReleases, targetMerch, previewEmail } = request.body;
+    const contentHtml = sanitizeNewsletterHtml(content);
+    const contentText = htmlToText(contentHtml);
+    if (!contentText && !/<img\b/i.test(contentHtml)) throw badRequest("content: Please enter content for your newsletter.", { content: "Please enter content for your newsletter." });
+
+    if (previewEmail) {
+      try {
+        await getMailer(app).send(newsletterMail({ bandName: await bandName(app), to: previewEmail, subject: `[Preview] ${subject}`, contentHtml, contentText, unsubscribe: null }));
+      } catch (err) {
+        request.log.error({ err }, "preview mail failed");
+        throw new HttpError(502, "Failed to send newsletter. Try again later.");
+      }
+      return { success: true, message: `Preview sent to ${previewEmail}`, data: { preview: true, recipients: 1 } };
+    }
+
+    const targets = { targetShows, targetReleases, targetMerch };
+    if ((await countRecipients(app.db, targets)) === 0) throw badRequest(NO_RECIPIENTS);
+    const queued = await queueNewsletter(app.db, { subject, contentHtml, contentText, ...targets });
+    if (!queued || queued.recipients === 0) throw badRequest(NO_RECIPIENTS);
+    wakeNewsletterWorker(app);
+    return reply.status(202).send({
+      success: true,
+      message: `Newsletter sent to ${queued.recipients} subscriber${queued.recipients === 1 ? "" : "s"}`,
+      data: { newsletterId: queued.id, recipients: queued.recipients },
+    });
+  });
+
+  app.get("/api/newsletter/recipients", { schema: { querystring: recipientsQuery } }, async (request) => ({
+    success: true,
+    data: { count: await countRecipients(app.db, request.query) },
+  }));
+
+  app.get("/api/newsletters", { schema: { querystring: z.object({ limit: z.coerce.number().int().min(1).max(100).optional() }) } }, async (request) => ({
+    success: true,
+    data: await newsletterProgress(app.db, request.query.limit ?? 10),
+  }));
+
+  app.get("/api/newsletters/:id", { schema: { params: idParams } }, async (request) => {
+    const [progress] = await newsletterProgress(app.db, 1, request.params.id);
+    if (!progress) throw notFound("Newsletter not found");
+    return { success: true, data: { ...progress, unknownRecipients: await unknownDeliveries(app.db, progress.id) } };
+  });
+};
+
+export const newsletterModule: ResourceModule = { name: "newsletter", adminRoutes };

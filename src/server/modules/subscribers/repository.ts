@@ -1,0 +1,161 @@
+import { and, asc, count, desc, eq, gt, inArray, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { newsletterDeliveries, subscribers } from "../../db/schema";
+import { hashToken, newToken, safeEqual } from "../../lib/tokens";
+
+export const VERIFICATION_TTL_MS = 48 * 60 * 60 * 1000;
+/** One verification mail per address per minute at most, whoever asks. */
+const RESEND_AFTER_MS = 60 * 1000;
+
+type Row = typeof subscribers.$inferSelect;
+
+/** What the admin sees: never the token hashes or IPs. */
+export function toSubscriber(r: Row) {
+  return {
+    id: r.id,
+    name: r.name,
+    email: r.email,
+    showsInterest: r.showsInterest,
+    releasesInterest: r.releasesInterest,
+    merchInterest: r.merchInterest,
+    isVerified: r.isVerified,
+    isSubscribed: r.isSubscribed,
+    verifiedAt: r.verifiedAt?.toISOString() ?? null,
+    subscribedAt: r.subscribedAt.toISOString(),
+  };
+}
+
+export interface SubscribeRequest {
+  name: string | null;
+  email: string;
+  interests: { shows: boolean; releases: boolean; merch: boolean };
+  ip: string;
+}
+
+/**
+ * Creates or refreshes a pending subscription and returns the raw tokens to mail, or null when
+ * no mail should go out (already verified, or a mail went out less than a minute ago). The
+ * caller answers the same way in every case, so the answer never tells whether the address exists.
+ */
+export async function subscribe(db: Db, req: SubscribeRequest, now = new Date()) {
+  const verifyToken = newToken();
+  const unsubscribeToken = newToken();
+  const fresh = {
+    name: req.name,
+    showsInterest: req.interests.shows,
+    releasesInterest: req.interests.releases,
+    merchInterest: req.interests.merch,
+    verificationToken: hashToken(verifyToken),
+    unsubscribeToken: hashToken(unsubscribeToken),
+    isVerified: false,
+    isSubscribed: true,
+    verificationSentAt: now,
+    verifiedAt: null,
+    unsubscribedAt: null,
+    subscribedAt: now,
+    subscribeIp: req.ip,
+    verifyIp: null,
+  };
+  const [inserted] = await db
+    .insert(subscribers)
+    .values({ email: req.email, ...fresh })
+    .onConflictDoNothing({ target: subscribers.email })
+    .returning({ id: subscribers.id });
+  if (inserted) return { verifyToken, unsubscribeToken };
+
+  const [existing] = await db.select().from(subscribers).where(eq(subscribers.email, req.email)).limit(1);
+  if (!existing) return null;
+  if (existing.isVerified && existing.isSubscribed) return null;
+  if (existing.verificationSentAt && now.getTime() - existing.verificationSentAt.getTime() < RESEND_AFTER_MS) return null;
+  // Unverified or unsubscribed: a new consent, confirmed again by mail.
+  await db.update(subscribers).set(fresh).where(eq(subscribers.id, existing.id));
+  return { verifyToken, unsubscribeToken };
+}
+
+export type VerifyResult = "verified" | "invalid" | "expired";
+
+/** Idempotent: opening the link again after success succeeds again. */
+export async function verify(db: Db, email: string, token: string, ip: string, now = new Date()): Promise<VerifyResult> {
+  const [row] = await db.select().from(subscribers).where(eq(subscribers.email, email)).limit(1);
+  if (!row?.verificationToken || !safeEqual(row.verificationToken, hashToken(token))) return "invalid";
+  if (row.isVerified && row.isSubscribed) return "verified";
+  if (!row.verificationSentAt || now.getTime() - row.verificationSentAt.getTime() > VERIFICATION_TTL_MS) return "expired";
+  await db
+    .update(subscribers)
+    .set({ isVerified: true, isSubscribed: true, verifiedAt: now, verifyIp: ip, unsubscribedAt: null })
+    .where(eq(subscribers.id, row.id));
+  return "verified";
+}
+
+/**
+ * Unsubscribes whoever the token belongs to: a per-mail newsletter token or the token sent
+ * with the verification mail. Pending newsletter mails to them are skipped. Idempotent.
+ */
+export async function unsubscribeByToken(db: Db, token: string, now = new Date()): Promise<boolean> {
+  const hash = hashToken(token);
+  const [delivery] = await db
+    .select({ subscriberId: newsletterDeliveries.subscriberId })
+    .from(newsletterDeliveries)
+    .where(eq(newsletterDeliveries.unsubscribeTokenHash, hash))
+    .limit(1);
+  let subscriberId = delivery?.subscriberId ?? null;
+  if (!subscriberId) {
+    const [row] = await db.select({ id: subscribers.id }).from(subscribers).where(eq(subscribers.unsubscribeToken, hash)).limit(1);
+    subscriberId = row?.id ?? null;
+  }
+  if (!subscriberId) return Boolean(delivery); // a deleted subscriber is already off the list
+  await db.transaction(async (tx) => {
+    await tx
+      .update(subscribers)
+      .set({ isSubscribed: false, unsubscribedAt: now })
+      .where(and(eq(subscribers.id, subscriberId), eq(subscribers.isSubscribed, true)));
+    await skipPendingDeliveries(tx as unknown as Db, [subscriberId], "unsubscribed");
+  });
+  return true;
+}
+
+export async function skipPendingDeliveries(db: Db, subscriberIds: number[], reason: string) {
+  if (subscriberIds.length === 0) return;
+  await db
+    .update(newsletterDeliveries)
+    .set({ status: "skipped", lastError: reason })
+    .where(and(inArray(newsletterDeliveries.subscriberId, subscriberIds), eq(newsletterDeliveries.status, "pending")));
+}
+
+export async function listSubscribers(db: Db) {
+  const rows = await db.select().from(subscribers).orderBy(desc(subscribers.subscribedAt), desc(subscribers.id));
+  return rows.map(toSubscriber);
+}
+
+export async function deleteSubscriber(db: Db, id: number): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await skipPendingDeliveries(tx as unknown as Db, [id], "subscriber deleted");
+    const deleted = await tx.delete(subscribers).where(eq(subscribers.id, id)).returning({ id: subscribers.id });
+    return deleted.length > 0;
+  });
+}
+
+/** Pages through every subscriber by id, a bounded page at a time (for the streaming export). */
+export async function* allSubscribersPaged(db: Db, pageSize = 1000) {
+  let after = 0;
+  for (;;) {
+    const page = await db.select().from(subscribers).where(gt(subscribers.id, after)).orderBy(asc(subscribers.id)).limit(pageSize);
+    if (page.length === 0) return;
+    yield page;
+    after = page[page.length - 1].id;
+    if (page.length < pageSize) return;
+  }
+}
+
+export async function subscriberStats(db: Db) {
+  const [row] = await db
+    .select({
+      total: count(),
+      verified: sql<number>`count(*) filter (where ${subscribers.isVerified} and ${subscribers.isSubscribed})`.mapWith(Number),
+      shows: sql<number>`count(*) filter (where ${subscribers.showsInterest})`.mapWith(Number),
+      releases: sql<number>`count(*) filter (where ${subscribers.releasesInterest})`.mapWith(Number),
+      merch: sql<number>`count(*) filter (where ${subscribers.merchInterest})`.mapWith(Number),
+    })
+    .from(subscribers);
+  return row;
+}

@@ -1,0 +1,110 @@
+import type { FastifyInstance } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import {
+  SUBSCRIBE_SUCCESS,
+  UNSUBSCRIBE_SUCCESS,
+  VERIFY_SUCCESS,
+  subscribeInput,
+  unsubscribeParams,
+  verifyEmailQuery,
+} from "@shared/schemas/subscribers";
+import type { ResourceModule } from "..";
+import { badRequest, notFound } from "../../lib/http-error";
+import { idParams } from "../../lib/params";
+import { bandName, closeMailOnShutdown, sendInBackground } from "../../mail/service";
+import { unsubscribeLinks, verificationMail } from "../../mail/templates";
+import { csvFileName, subscribersCsvStream } from "./csv";
+import { deleteSubscriber, listSubscribers, subscribe, subscriberStats, unsubscribeByToken, verify } from "./repository";
+
+/**
+ * RFC 8058: mail clients post `List-Unsubscribe=One-Click` as a form. The token is in the URL,
+ * so the body is only accepted (never needed); JSON comes from our own confirmation page.
+ */
+function acceptFormBodies(app: FastifyInstance) {
+  if (!app.hasContentTypeParser("application/x-www-form-urlencoded")) {
+    app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string", bodyLimit: 4096 }, (_req, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(String(body))));
+    });
+  }
+  if (!app.hasContentTypeParser("multipart/form-data")) {
+    app.addContentTypeParser("multipart/form-data", (_req, payload, done) => {
+      payload.resume();
+      payload.on("end", () => done(null, {}));
+      payload.on("error", done);
+    });
+  }
+}
+
+const publicRoutes: FastifyPluginAsyncZod = async (app) => {
+  closeMailOnShutdown(app);
+  acceptFormBodies(app);
+  const formLimit = { rateLimit: { max: app.config.FORM_RATE_LIMIT, timeWindow: "1 minute" } };
+
+  app.post("/api/subscribe", { schema: { body: subscribeInput }, config: formLimit }, async (request) => {
+    const { name, email, interests, website } = request.body;
+    // Honeypot filled: a bot. It gets the same answer and nothing happens.
+    if (website) {
+      request.log.info({ ip: request.ip }, "subscribe honeypot triggered");
+      return { success: true, message: SUBSCRIBE_SUCCESS };
+    }
+    const tokens = await subscribe(app.db, { name: name || null, email, interests, ip: request.ip });
+    if (tokens) {
+      sendInBackground(
+        app,
+        async () =>
+          verificationMail({
+            bandName: await bandName(app),
+            to: email,
+            name,
+            verifyUrl: `${app.config.PUBLIC_URL}/verify-email?email=${encodeURIComponent(email)}&token=${encodeURIComponent(tokens.verifyToken)}`,
+            unsubscribe: unsubscribeLinks(app.config.PUBLIC_URL, email, tokens.unsubscribeToken),
+          }),
+        "verification",
+      );
+    }
+    return { success: true, message: SUBSCRIBE_SUCCESS };
+  });
+
+  // No rate limit: a 256-bit token cannot be guessed, and a fan may open the link twice.
+  app.get("/api/verify-email", { schema: { querystring: verifyEmailQuery } }, async (request) => {
+    const { email, token } = request.query;
+    const result = await verify(app.db, email, token, request.ip);
+    if (result === "expired") throw badRequest("This verification link has expired. Please subscribe again to get a new one.");
+    if (result === "invalid") throw badRequest("This verification link is invalid. Please subscribe again to get a new one.");
+    return { success: true, message: VERIFY_SUCCESS };
+  });
+
+  // One-click unsubscribe: no cookie, no CSRF token, no redirect; the token is the authority.
+  app.post("/api/unsubscribe", async (request, reply) => {
+    const fromQuery = unsubscribeParams.safeParse(request.query);
+    const fromBody = unsubscribeParams.safeParse(request.body);
+    const params = fromQuery.success ? fromQuery.data : fromBody.success ? fromBody.data : null;
+    if (!params) return reply.status(400).send({ success: false, message: "Missing unsubscribe token" });
+    if (!(await unsubscribeByToken(app.db, params.token))) {
+      return reply.status(400).send({ success: false, message: "This unsubscribe link is invalid." });
+    }
+    return { success: true, message: UNSUBSCRIBE_SUCCESS };
+  });
+};
+
+const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get("/api/subscribers", async () => ({ success: true, data: await listSubscribers(app.db) }));
+
+  app.get("/api/subscribers/stats", async () => ({ success: true, data: await subscriberStats(app.db) }));
+
+  app.get("/api/subscribers/export", async (_request, reply) => {
+    const fileName = csvFileName(await bandName(app));
+    reply
+      .header("content-type", "text/csv; charset=utf-8")
+      .header("content-disposition", `attachment; filename="${fileName}"`)
+      .header("cache-control", "no-store");
+    return reply.send(subscribersCsvStream(app.db));
+  });
+
+  app.delete("/api/subscribers/:id", { schema: { params: idParams } }, async (request) => {
+    if (!(await deleteSubscriber(app.db, request.params.id))) throw notFound("Subscriber not found");
+    return { success: true, message: "Subscriber deleted" };
+  });
+};
+
+export const subscribersModule: ResourceModule = { name: "subscribers", publicRoutes, adminRoutes };

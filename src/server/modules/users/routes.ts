@@ -1,0 +1,62 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { PRIMARY_ADMIN_ID } from "@shared/constants";
+import { userActiveInput, userCreateInput, userUpdateInput } from "@shared/schemas/users";
+import type { ResourceModule } from "..";
+import { conflict, forbidden, notFound } from "../../lib/http-error";
+import { idParams } from "../../lib/params";
+import { deleteSessionsExcept } from "./sessions";
+import { createUser, deleteUser, findUser, isUniqueViolation, listUsers, setUserActive, updateUser } from "./repository";
+
+const taken = (username: string) => conflict(`Username "${username}" is already taken. Please choose another.`);
+
+/** Admin users (spec section 2). Every admin is equal, except that id 1 cannot be deactivated or deleted. */
+const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get("/api/users", async () => ({ success: true, data: await listUsers(app.db) }));
+
+  app.get("/api/users/:id", { schema: { params: idParams } }, async (request) => {
+    const user = await findUser(app.db, request.params.id);
+    if (!user) throw notFound("User not found");
+    return { success: true, data: user };
+  });
+
+  app.post("/api/users", { schema: { body: userCreateInput } }, async (request, reply) => {
+    try {
+      const user = await createUser(app.db, request.body);
+      return reply.status(201).send({ success: true, message: "User created", data: user });
+    } catch (err) {
+      if (isUniqueViolation(err)) throw taken(request.body.username);
+      throw err;
+    }
+  });
+
+  app.put("/api/users/:id", { schema: { params: idParams, body: userUpdateInput } }, async (request) => {
+    const { id } = request.params;
+    try {
+      const user = await updateUser(app.db, id, request.body);
+      if (!user) throw notFound("User not found");
+      // A changed password signs the user out everywhere but here.
+      if (request.body.password) await deleteSessionsExcept(app.db, id, request.auth?.sessionId);
+      return { success: true, message: "User updated", data: user };
+    } catch (err) {
+      if (isUniqueViolation(err)) throw taken(request.body.username);
+      throw err;
+    }
+  });
+
+  app.put("/api/users/:id/active", { schema: { params: idParams, body: userActiveInput } }, async (request) => {
+    const { id } = request.params;
+    if (id === PRIMARY_ADMIN_ID && !request.body.isActive) throw forbidden("The primary admin cannot be deactivated");
+    const user = await setUserActive(app.db, id, request.body.isActive);
+    if (!user) throw notFound("User not found");
+    return { success: true, message: user.isActive ? "Activated" : "Deactivated", data: user };
+  });
+
+  app.delete("/api/users/:id", { schema: { params: idParams } }, async (request) => {
+    const { id } = request.params;
+    if (id === PRIMARY_ADMIN_ID) throw forbidden("The primary admin cannot be deleted");
+    if (!(await deleteUser(app.db, id))) throw notFound("User not found");
+    return { success: true, message: "User deleted" };
+  });
+};
+
+export const usersModule: ResourceModule = { name: "users", adminRoutes };
