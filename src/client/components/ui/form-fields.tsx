@@ -18,7 +18,6 @@ import { Switch } from "./switch";
 
 export interface BaseFieldProps<T extends FieldValues> {
   /** form.control from useForm (any resolver input/output types) */
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   control: Control<T, any, any>;
   name: FieldPath<T>;
   label: ReactNode;
