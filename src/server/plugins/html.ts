@@ -26,7 +26,7 @@ export const renderHtml: HtmlRenderer = async (app, request, template) => {
 
 export function fillTemplate(template: string, meta: PageMeta, baseUrl: string): string {
   const url = `${baseUrl}${meta.path === "/" ? "/" : meta.path}`;
-  const image = `${baseUrl}/images/og-image.png`;
+  const image = `${baseUrl}/images/og-image.jpg`;
   const a = escapeAttr;
   const head = [
     `<meta name="description" content="${a(meta.description)}" />`,

@@ -22,7 +22,7 @@ export function musicGroup(site: SiteInfo, members: MemberRow[] = []) {
     url: `${site.baseUrl}/`,
     genre: ["Emo", "Hardcore"],
     foundingLocation: { "@type": "Place", name: "Eastern North Carolina" },
-    image: `${site.baseUrl}/images/og-image.png`,
+    image: `${site.baseUrl}/images/og-image.jpg`,
     ...(site.sameAs.length ? { sameAs: site.sameAs } : {}),
     ...(members.length
       ? { member: members.map((m) => ({ "@type": "OrganizationRole", roleName: m.role, member: { "@type": "Person", name: m.name } })) }
