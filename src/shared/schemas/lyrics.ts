@@ -1,0 +1,21 @@
+import { z } from "zod";
+import { flag, optionalText, requiredText, sortOrderField } from "./content-fields";
+
+/** POST /api/lyrics and PUT /api/lyrics/{id} (spec sections 3, 5, 7), used by the lyrics form too. */
+export const lyricsInput = z.object({
+  title: requiredText("Title is required"),
+  songName: requiredText("Song name is required"),
+  albumName: optionalText(),
+  releaseYear: optionalText(20),
+  lyricsText: requiredText("Lyrics content is required", 20_000),
+  isPublished: flag("isPublished", true),
+  sortOrder: sortOrderField(),
+});
+
+export type LyricsInput = z.input<typeof lyricsInput>;
+export type LyricsData = z.output<typeof lyricsInput>;
+
+/** PUT /api/lyrics/{id}/publish */
+export const lyricsPublishInput = z.object({
+  isPublished: z.boolean({ message: "isPublished must be true or false" }),
+});

@@ -1,0 +1,27 @@
+import { z } from "zod";
+import { MERCH_CATEGORIES, TEMPLATE_DIMENSIONS } from "./entities";
+import { flag, optionalUrl, priceField, requiredText } from "./content-fields";
+
+/**
+ * POST /api/merchandise and PUT /api/merchandise/{id} (spec sections 3, 5, 7), used by the
+ * merchandise form too. imageUrl may be a site path: an upload returns '/uploads/images/...'.
+ */
+export const merchandiseInput = z.object({
+  name: requiredText("Name is required"),
+  description: requiredText("Description is required", 5000),
+  price: priceField(),
+  category: z.enum(MERCH_CATEGORIES, { message: "Category is required" }),
+  templateDimensions: z.enum(TEMPLATE_DIMENSIONS, { message: "Template dimensions are required" }),
+  imageUrl: optionalUrl({ allowSitePath: true }),
+  amazonUrl: optionalUrl(),
+  // three independent flags (spec section 4)
+  isNew: flag("isNew", false),
+  isFeatured: flag("isFeatured", false),
+  comingSoon: flag("comingSoon", false),
+});
+
+export type MerchandiseInput = z.input<typeof merchandiseInput>;
+export type MerchandiseData = z.output<typeof merchandiseInput>;
+
+/** Accepted by the upload, shown as the form's hint (spec section 2). */
+export const MERCH_IMAGE_HINT = "SVG, PNG, JPG or GIF, max 5MB";

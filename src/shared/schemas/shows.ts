@@ -1,0 +1,35 @@
+import { z } from "zod";
+import { optionalUrl, priceField, requiredText } from "./content-fields";
+
+/** A real calendar date as YYYY-MM-DD ('2025-02-30' is refused). */
+export function isIsoDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const [y, m, d] = value.split("-").map(Number);
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+/**
+ * POST /api/shows and PUT /api/shows/{id} (spec sections 3, 5, 7), used by the show form too.
+ * The server accepts past dates (a past show can still be corrected); the form's calendar
+ * only offers today and later.
+ */
+export const showInput = z.object({
+  venue: requiredText("Venue is required"),
+  location: requiredText("Location is required"),
+  date: z.string({ message: "Please select a date" }).trim().refine(isIsoDate, "Please select a date"),
+  time: requiredText("Time is required", 50),
+  price: priceField(),
+  ageRestriction: requiredText("Age restriction is required", 50),
+  supportingActs: z
+    .string({ message: "Supporting acts must be text" })
+    .trim()
+    .max(2000, "Too long (2,000 characters at most)")
+    .nullish()
+    .transform((v) => v ?? ""),
+  // empty means "no link", stored as null (spec section 3)
+  eventUrl: optionalUrl().transform((v) => (v === "" ? null : v)),
+});
+
+export type ShowInput = z.input<typeof showInput>;
+export type ShowData = z.output<typeof showInput>;

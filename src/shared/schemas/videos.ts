@@ -1,0 +1,27 @@
+import { z } from "zod";
+import { VIDEO_CATEGORIES } from "./entities";
+import { flag, optionalUrl, requiredText, requiredUrl, sortOrderField } from "./content-fields";
+import { toYouTubeEmbedUrl } from "../youtube";
+
+/**
+ * POST /api/videos and PUT /api/videos/{id} (spec sections 3, 5, 7), used by the video form too.
+ * A YouTube watch/short/share link is stored as its embed URL, whoever sends it.
+ */
+export const videoInput = z.object({
+  title: requiredText("Title is required"),
+  description: requiredText("Description is required", 5000),
+  category: z.enum(VIDEO_CATEGORIES, { message: "Category must be one of: official, live, fan, documentary, interview, other" }),
+  embedUrl: requiredUrl("Video URL is required").transform((v) => toYouTubeEmbedUrl(v) ?? v),
+  // a site path is allowed: seeded and uploaded thumbnails live under /uploads
+  thumbnailUrl: optionalUrl({ allowSitePath: true }),
+  isActive: flag("isActive", true),
+  sortOrder: sortOrderField(0),
+});
+
+export type VideoInput = z.input<typeof videoInput>;
+export type VideoData = z.output<typeof videoInput>;
+
+/** PUT /api/videos/{id}/active */
+export const videoActiveInput = z.object({
+  isActive: z.boolean({ message: "isActive must be true or false" }),
+});
