@@ -12,7 +12,14 @@ import { videosPublicRoutes } from "./videos/public-routes";
 import { lyricsPublicRoutes } from "./lyrics/public-routes";
 import { bandMembersPublicRoutes } from "./band-members/public-routes";
 import { audioTracksPublicRoutes } from "./audio-tracks/public-routes";
+import { audioTracksAdminRoutes } from "./audio-tracks/admin-routes";
+import { bandMembersAdminRoutes } from "./band-members/admin-routes";
 import { seoPublicRoutes } from "./seo/public-routes";
+import { showsAdminRoutes } from "./shows/admin-routes";
+import { merchandiseAdminRoutes } from "./merchandise/admin-routes";
+import { videosAdminRoutes } from "./videos/admin-routes";
+import { lyricsAdminRoutes } from "./lyrics/admin-routes";
+import { dashboardAdminRoutes } from "./dashboard/admin-routes";
 
 /**
  * Each resource contributes public routes (no session) and admin routes. Admin routes are
@@ -33,7 +40,14 @@ export const modules: ResourceModule[] = [
   { name: "lyrics-public", publicRoutes: lyricsPublicRoutes },
   { name: "band-members-public", publicRoutes: bandMembersPublicRoutes },
   { name: "audio-tracks-public", publicRoutes: audioTracksPublicRoutes },
+  { name: "audio-tracks-admin", adminRoutes: audioTracksAdminRoutes },
+  { name: "band-members-admin", adminRoutes: bandMembersAdminRoutes },
   { name: "seo-public", publicRoutes: seoPublicRoutes },
+  { name: "shows-admin", adminRoutes: showsAdminRoutes },
+  { name: "merchandise-admin", adminRoutes: merchandiseAdminRoutes },
+  { name: "videos-admin", adminRoutes: videosAdminRoutes },
+  { name: "lyrics-admin", adminRoutes: lyricsAdminRoutes },
+  { name: "dashboard-admin", adminRoutes: dashboardAdminRoutes },
   settingsModule,
   subscribersModule,
   contactModule,

@@ -1,0 +1,47 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { audioActiveInput, audioFeaturedInput, audioTrackInput } from "@shared/schemas/audio-tracks";
+import { notFound } from "../../lib/http-error";
+import { idParams } from "../../lib/params";
+import { createTrack, deleteTrack, findTrack, replaceTrack, setTrackActive, setTrackFeatured } from "./repository";
+
+const missing = () => notFound("Audio track not found");
+
+/**
+ * Admin writes for audio tracks (spec section 7). The list (GET /api/audio-tracks) lives in
+ * public-routes.ts because ?featured=true is public there.
+ */
+export const audioTracksAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get("/api/audio-tracks/:id", { schema: { params: idParams } }, async (request) => {
+    const track = await findTrack(app.db, request.params.id);
+    if (!track) throw missing();
+    return { success: true, data: track };
+  });
+
+  app.post("/api/audio-tracks", { schema: { body: audioTrackInput } }, async (request, reply) => {
+    const track = await createTrack(app.db, request.body);
+    return reply.status(201).send({ success: true, message: "Audio track created", data: track });
+  });
+
+  app.put("/api/audio-tracks/:id", { schema: { params: idParams, body: audioTrackInput } }, async (request) => {
+    const track = await replaceTrack(app.db, request.params.id, request.body);
+    if (!track) throw missing();
+    return { success: true, message: "Audio track updated", data: track };
+  });
+
+  app.put("/api/audio-tracks/:id/featured", { schema: { params: idParams, body: audioFeaturedInput } }, async (request) => {
+    const track = await setTrackFeatured(app.db, request.params.id, request.body.isFeatured);
+    if (!track) throw missing();
+    return { success: true, message: "Audio track updated", data: track };
+  });
+
+  app.put("/api/audio-tracks/:id/active", { schema: { params: idParams, body: audioActiveInput } }, async (request) => {
+    const track = await setTrackActive(app.db, request.params.id, request.body.isActive);
+    if (!track) throw missing();
+    return { success: true, message: "Audio track updated", data: track };
+  });
+
+  app.delete("/api/audio-tracks/:id", { schema: { params: idParams } }, async (request) => {
+    if (!(await deleteTrack(app.db, request.params.id))) throw missing();
+    return { success: true, message: "Audio track deleted" };
+  });
+};
