@@ -1,0 +1,30 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { showInput } from "@shared/schemas/shows";
+import { notFound } from "../../lib/http-error";
+import { idParams } from "../../lib/params";
+import { createShow, deleteShow, findShow, updateShow } from "./repository";
+
+/** Show writes and the single-show read for the edit form (the list is GET /api/shows, public). */
+export const showsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get("/api/shows/:id", { schema: { params: idParams } }, async (request) => {
+    const show = await findShow(app.db, request.params.id);
+    if (!show) throw notFound("Show not found");
+    return { success: true, data: show };
+  });
+
+  app.post("/api/shows", { schema: { body: showInput } }, async (request, reply) => {
+    const show = await createShow(app.db, request.body);
+    return reply.status(201).send({ success: true, message: "Show created successfully", data: show });
+  });
+
+  app.put("/api/shows/:id", { schema: { params: idParams, body: showInput } }, async (request) => {
+    const show = await updateShow(app.db, request.params.id, request.body);
+    if (!show) throw notFound("Show not found");
+    return { success: true, message: "Show updated successfully", data: show };
+  });
+
+  app.delete("/api/shows/:id", { schema: { params: idParams } }, async (request) => {
+    if (!(await deleteShow(app.db, request.params.id))) throw notFound("Show not found");
+    return { success: true, message: "Show deleted" };
+  });
+};

@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../test/app";
+import { expectIdChecks, expectRefusedWithoutSession } from "../../test/crud-checks";
+
+let t: TestApp;
+let headers: Record<string, string>;
+beforeAll(async () => {
+  t = await createTestApp();
+  headers = await t.adminHeaders();
+});
+afterAll(() => t.close());
+
+const valid = {
+  venue: "The Pour House",
+  location: "Raleigh, NC",
+  date: "2031-01-05",
+  time: "8:00 PM",
+  price: "15",
+  ageRestriction: "21+",
+  supportingActs: "Ghost Atlas, Kinston Kids",
+  eventUrl: "",
+};
+
+const post = (payload: unknown) => t.request({ method: "POST", url: "/api/shows", headers, payload: payload as never });
+
+describe("show CRUD", () => {
+  it("creates, reads, updates and deletes a show, and the public list follows", async () => {
+    const created = await post(valid);
+    expect(created.statusCode).toBe(201);
+    const show = created.json().data;
+    // price as a 2-decimal string, empty eventUrl stored as null (spec section 3)
+    expect(show).toMatchObject({ venue: "The Pour House", date: "2031-01-05", price: "15.00", eventUrl: null, supportingActs: "Ghost Atlas, Kinston Kids" });
+
+    const read = await t.request({ method: "GET", url: `/api/shows/${show.id}`, headers });
+    expect(read.json()).toMatchObject({ success: true, data: { id: show.id, venue: "The Pour House" } });
+
+    const updated = await t.request({
+      method: "PUT",
+      url: `/api/shows/${show.id}`,
+      headers,
+      payload: { ...valid, venue: "Cat's Cradle", price: 18.5, eventUrl: "https://example.com/tickets" },
+    });
+    expect(updated.statusCode).toBe(200);
+    expect(updated.json()).toMatchObject({ success: true, message: "Show updated successfully", data: { venue: "Cat's Cradle", price: "18.50", eventUrl: "https://example.com/tickets" } });
+
+    const list = (await t.request({ method: "GET", url: "/api/shows" })).json().data;
+    expect(list.find((s: { id: number }) => s.id === show.id)?.venue).toBe("Cat's Cradle");
+
+    const removed = await t.request({ method: "DELETE", url: `/api/shows/${show.id}`, headers });
+    expect(removed.json()).toMatchObject({ success: true, message: "Show deleted" });
+    expect((await t.request({ method: "GET", url: `/api/shows/${show.id}`, headers })).statusCode).toBe(404);
+    expect((await t.request({ method: "DELETE", url: `/api/shows/${show.id}`, headers })).statusCode).toBe(404);
+  });
+
+  it("accepts a past date on the server (a past show may still be corrected)", async () => {
+    expect((await post({ ...valid, date: "2020-03-01" })).statusCode).toBe(201);
+  });
+});
+
+describe("show validation", () => {
+  it.each([
+    ["venue", { venue: "" }, "Venue is required"],
+    ["venue", { venue: "   " }, "Venue is required"],
+    ["location", { location: undefined }, "Location is required"],
+    ["date", { date: "" }, "Please select a date"],
+    ["date", { date: "2025-02-30" }, "Please select a date"],
+    ["date", { date: "Jan 5, 2025" }, "Please select a date"],
+    ["time", { time: "" }, "Time is required"],
+    ["price", { price: "" }, "Price must be positive"],
+    ["price", { price: "0" }, "Price must be positive"],
+    ["price", { price: -4 }, "Price must be positive"],
+    ["price", { price: "ten" }, "Price must be a number"],
+    ["price", { price: true }, "Price must be a number"],
+    ["price", { price: "10000" }, "Price must be at most 9999.99"],
+    ["ageRestriction", { ageRestriction: "" }, "Age restriction is required"],
+    ["eventUrl", { eventUrl: "not a url" }, "Must be a valid URL"],
+    ["eventUrl", { eventUrl: "javascript:alert(1)" }, "Must be a valid URL"],
+    ["venue", { venue: "x".repeat(100_000) }, "Too long (200 characters at most)"],
+    ["supportingActs", { supportingActs: 42 }, "Supporting acts must be text"],
+  ])("%s: %j -> %s", async (field, change, message) => {
+    const res = await post({ ...valid, ...change });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ success: false, errors: { [field]: message } });
+  });
+
+  it("refuses a missing or non-object body with a 400", async () => {
+    for (const payload of [undefined, [], "venue"]) {
+      const res = await t.request({ method: "POST", url: "/api/shows", headers: { ...headers, "content-type": "application/json" }, payload: JSON.stringify(payload ?? null) });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().success).toBe(false);
+    }
+  });
+
+  it("checks ids on every :id route", async () => {
+    await expectIdChecks(t, [
+      { method: "GET", url: "/api/shows/:id" },
+      { method: "PUT", url: "/api/shows/:id", payload: valid },
+      { method: "DELETE", url: "/api/shows/:id" },
+    ]);
+  });
+});
+
+it("refuses every show write and the single read without a session", async () => {
+  await expectRefusedWithoutSession(t, [
+    { method: "GET", url: "/api/shows/1" },
+    { method: "POST", url: "/api/shows", payload: valid },
+    { method: "PUT", url: "/api/shows/1", payload: valid },
+    { method: "DELETE", url: "/api/shows/1" },
+  ]);
+  // and nothing was written: the public list is unchanged
+  const before = (await t.request({ method: "GET", url: "/api/shows" })).json().data.length;
+  await t.request({ method: "POST", url: "/api/shows", payload: valid });
+  expect((await t.request({ method: "GET", url: "/api/shows" })).json().data.length).toBe(before);
+});

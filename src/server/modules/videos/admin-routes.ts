@@ -1,0 +1,41 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { videoActiveInput, videoInput } from "@shared/schemas/videos";
+import { notFound } from "../../lib/http-error";
+import { idParams } from "../../lib/params";
+import { createVideo, deleteVideo, findVideo, listAllVideos, updateVideo } from "./repository";
+
+/**
+ * The admin's videos: all of them (GET /api/videos; the public list is /api/videos/active,
+ * a static path that wins over /api/videos/:id in the router).
+ */
+export const videosAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get("/api/videos", async () => ({ success: true, data: await listAllVideos(app.db) }));
+
+  app.get("/api/videos/:id", { schema: { params: idParams } }, async (request) => {
+    const video = await findVideo(app.db, request.params.id);
+    if (!video) throw notFound("Video not found");
+    return { success: true, data: video };
+  });
+
+  app.post("/api/videos", { schema: { body: videoInput } }, async (request, reply) => {
+    const video = await createVideo(app.db, request.body);
+    return reply.status(201).send({ success: true, message: "Video created", data: video });
+  });
+
+  app.put("/api/videos/:id", { schema: { params: idParams, body: videoInput } }, async (request) => {
+    const video = await updateVideo(app.db, request.params.id, request.body);
+    if (!video) throw notFound("Video not found");
+    return { success: true, message: "Video updated", data: video };
+  });
+
+  app.put("/api/videos/:id/active", { schema: { params: idParams, body: videoActiveInput } }, async (request) => {
+    const video = await updateVideo(app.db, request.params.id, { isActive: request.body.isActive });
+    if (!video) throw notFound("Video not found");
+    return { success: true, message: "Video updated", data: video };
+  });
+
+  app.delete("/api/videos/:id", { schema: { params: idParams } }, async (request) => {
+    if (!(await deleteVideo(app.db, request.params.id))) throw notFound("Video not found");
+    return { success: true, message: "Video deleted" };
+  });
+};

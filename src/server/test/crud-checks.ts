@@ -1,0 +1,33 @@
+import { expect } from "vitest";
+import type { TestApp } from "./app";
+
+type Method = "GET" | "POST" | "PUT" | "DELETE";
+
+/** Ids that are not a usable row id: each must give a 4xx with a message, never a 500. */
+export const BAD_IDS = ["abc", "-1", "0", "1.5", "99999999999", "1e3x"];
+
+/**
+ * For each `:id` route: malformed ids are 400, a well-formed id with no row is 404,
+ * both with a message in the envelope.
+ */
+export async function expectIdChecks(t: TestApp, routes: { method: Method; url: string; payload?: unknown }[]) {
+  const headers = await t.adminHeaders();
+  for (const route of routes) {
+    for (const id of BAD_IDS) {
+      const res = await t.request({ method: route.method, url: route.url.replace(":id", id), headers, payload: route.payload as never });
+      expect(res.statusCode, `${route.method} ${route.url} with id ${id}`).toBe(400);
+      expect(res.json()).toMatchObject({ success: false, message: expect.stringMatching(/id/) });
+    }
+    const missing = await t.request({ method: route.method, url: route.url.replace(":id", "2147483000"), headers, payload: route.payload as never });
+    expect(missing.statusCode, `${route.method} ${route.url} with an unknown id`).toBe(404);
+    expect(missing.json().success).toBe(false);
+  }
+}
+
+/** Without a session every listed route answers 401 and changes nothing. */
+export async function expectRefusedWithoutSession(t: TestApp, routes: { method: Method; url: string; payload?: unknown }[]) {
+  for (const route of routes) {
+    const res = await t.request({ method: route.method, url: route.url, payload: route.payload as never });
+    expect(res.statusCode, `${route.method} ${route.url} anonymous`).toBe(401);
+  }
+}
