@@ -20,11 +20,6 @@ import { merchandiseAdminRoutes } from "./merchandise/admin-routes";
 import { videosAdminRoutes } from "./videos/admin-routes";
 import { lyricsAdminRoutes } from "./lyrics/admin-routes";
 import { dashboardAdminRoutes } from "./dashboard/admin-routes";
-import { showsAdminRoutes } from "./shows/admin-routes";
-import { merchandiseAdminRoutes } from "./merchandise/admin-routes";
-import { videosAdminRoutes } from "./videos/admin-routes";
-import { lyricsAdminRoutes } from "./lyrics/admin-routes";
-import { dashboardAdminRoutes } from "./dashboard/admin-routes";
 
 /**
  * Each resource contributes public routes (no session) and admin routes. Admin routes are
@@ -48,11 +43,6 @@ export const modules: ResourceModule[] = [
   { name: "audio-tracks-admin", adminRoutes: audioTracksAdminRoutes },
   { name: "band-members-admin", adminRoutes: bandMembersAdminRoutes },
   { name: "seo-public", publicRoutes: seoPublicRoutes },
-  { name: "shows-admin", adminRoutes: showsAdminRoutes },
-  { name: "merchandise-admin", adminRoutes: merchandiseAdminRoutes },
-  { name: "videos-admin", adminRoutes: videosAdminRoutes },
-  { name: "lyrics-admin", adminRoutes: lyricsAdminRoutes },
-  { name: "dashboard-admin", adminRoutes: dashboardAdminRoutes },
   { name: "shows-admin", adminRoutes: showsAdminRoutes },
   { name: "merchandise-admin", adminRoutes: merchandiseAdminRoutes },
   { name: "videos-admin", adminRoutes: videosAdminRoutes },
