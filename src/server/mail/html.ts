@@ -12,15 +12,27 @@ const NEWSLETTER_HTML: sanitizeHtml.IOptions = {
 export const escapeHtml = (s: string) =>
   s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
 
-/** Plain text written without tags becomes paragraphs; HTML is cleaned to the allowed subset. */
+const KNOWN_TAG = /<\/?(p|br|b|strong|i|em|u|s|a|ul|ol|li|h[1-6]|blockquote|hr|img|span|div)\b[^>]*>/i;
+const BLOCK_TAG = /<\/?(p|br|ul|ol|li|h[1-6]|blockquote|hr|div)\b[^>]*>/i;
+
+const paragraphs = (text: string) =>
+  text
+    .trim()
+    .split(/\n{2,}/)
+    .map((p) => `<p>${p.replace(/\n/g, "<br>")}</p>`)
+    .join("\n");
+
+/**
+ * What an admin types in the Content box: plain text (escaped, blank lines become paragraphs),
+ * inline HTML inside plain lines (kept, lines become paragraphs), or block HTML (kept as is).
+ * Either way only the allowed subset survives.
+ */
 export function sanitizeNewsletterHtml(content: string): string {
-  const looksLikeHtml = /<\/?[a-z][\s\S]*?>/i.test(content);
-  const html = looksLikeHtml
-    ? content
-    : content
-        .split(/\n{2,}/)
-        .map((p) => `<p>${escapeHtml(p).replace(/\n/g, "<br>")}</p>`)
-        .join("\n");
+  const normalized = content.replace(/\r\n?/g, "\n");
+  let html: string;
+  if (!KNOWN_TAG.test(normalized)) html = paragraphs(escapeHtml(normalized));
+  else if (!BLOCK_TAG.test(normalized)) html = paragraphs(normalized);
+  else html = normalized;
   return sanitizeHtml(html, NEWSLETTER_HTML);
 }
 

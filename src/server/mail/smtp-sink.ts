@@ -1,0 +1,98 @@
+import type { AddressInfo } from "node:net";
+import { SMTPServer } from "smtp-server";
+
+/** A message as the sink received it, with quoted-printable undone so links can be read. */
+export interface ReceivedMail {
+  from: string;
+  to: string[];
+  raw: string;
+  decoded: string;
+  subject: string;
+  header(name: string): string | undefined;
+  links(): string[];
+}
+
+export interface SmtpSink {
+  port: number;
+  url: string;
+  mails: ReceivedMail[];
+  /** reply 451 (temporary failure) to the next `n` messages */
+  failNext(n: number): void;
+  /** resolves once `predicate` holds for the received mails */
+  waitFor(predicate: (mails: ReceivedMail[]) => boolean, timeoutMs?: number): Promise<ReceivedMail[]>;
+  close(): Promise<void>;
+}
+
+function decodeQuotedPrintable(s: string): string {
+  return s.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+}
+
+function headerOf(raw: string, name: string): string | undefined {
+  const head = raw.split(/\r?\n\r?\n/, 1)[0].replace(/\r?\n[ \t]+/g, " ");
+  const line = head.split(/\r?\n/).find((l) => l.toLowerCase().startsWith(`${name.toLowerCase()}:`));
+  return line?.slice(name.length + 1).trim();
+}
+
+/**
+ * A real SMTP server in this process (tests and the bench): accepts everything without TLS
+ * or auth and keeps what it received. Pass `store: false` to count only (large benches).
+ */
+export async function startSmtpSink(opts: { store?: boolean; onMail?: (to: string[]) => void } = {}): Promise<SmtpSink> {
+  const mails: ReceivedMail[] = [];
+  let failures = 0;
+  const waiters: (() => void)[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["AUTH", "STARTTLS"],
+    logger: false,
+    size: 10 * 1024 * 1024,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (c: Buffer) => chunks.push(c));
+      stream.on("end", () => {
+        if (failures > 0) {
+          failures--;
+          const err = Object.assign(new Error("Try again later"), { responseCode: 451 });
+          return callback(err);
+        }
+        const to = session.envelope.rcptTo.map((r) => r.address.toLowerCase());
+        opts.onMail?.(to);
+        if (opts.store !== false) {
+          const raw = Buffer.concat(chunks).toString("utf8");
+          const decoded = decodeQuotedPrintable(raw);
+          mails.push({
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+            to,
+            raw,
+            decoded,
+            subject: headerOf(raw, "subject") ?? "",
+            header: (name) => headerOf(raw, name),
+            links: () => [...new Set(decoded.match(/https?:\/\/[^\s"'<>)\]]+/g) ?? [])],
+          });
+        }
+        callback();
+        for (const w of waiters.splice(0)) w();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const port = (server.server.address() as AddressInfo).port;
+  return {
+    port,
+    url: `smtp://127.0.0.1:${port}`,
+    mails,
+    failNext: (n) => void (failures = n),
+    async waitFor(predicate, timeoutMs = 20_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (!predicate(mails)) {
+        if (Date.now() > deadline) throw new Error(`SMTP sink: condition not met in ${timeoutMs} ms (${mails.length} mails received)`);
+        await new Promise<void>((resolve) => {
+          waiters.push(resolve);
+          setTimeout(resolve, 100);
+        });
+      }
+      return mails;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

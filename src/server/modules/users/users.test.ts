@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../test/app";
+
+describe("admin users", () => {
+  let t: TestApp;
+  let headers: Record<string, string>;
+  beforeAll(async () => {
+    t = await createTestApp();
+    headers = await t.adminHeaders();
+  });
+  afterAll(() => t.close());
+
+  const login = (username: string, password: string) => t.request({ method: "POST", url: "/api/admin/login", payload: { username, password } });
+
+  it("creates an admin who can log in, never returning the password hash", async () => {
+    const res = await t.request({ method: "POST", url: "/api/users", headers, payload: { username: "drummer", email: "", password: "sticks-and-skins" } });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().data).toMatchObject({ username: "drummer", email: null, isAdmin: true, isActive: true });
+    expect(res.body).not.toMatch(/hash|argon/i);
+    expect((await login("drummer", "sticks-and-skins")).statusCode).toBe(200);
+    const list = (await t.request({ method: "GET", url: "/api/users", headers })).json().data;
+    expect(list.map((u: { username: string }) => u.username)).toEqual(["admin", "drummer"]);
+  });
+
+  it("refuses a taken username with a clear 409", async () => {
+    const res = await t.request({ method: "POST", url: "/api/users", headers, payload: { username: "drummer", password: "another-password" } });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe('Username "drummer" is already taken. Please choose another.');
+  });
+
+  it("validates with the spec's messages", async () => {
+    const res = await t.request({ method: "POST", url: "/api/users", headers, payload: { username: "ab", email: "nope", password: "short" } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual({
+      username: "Username must be at least 3 characters long",
+      email: "Please enter a valid email address",
+      password: "Password must be at least 8 characters long",
+    });
+  });
+
+  it("on edit a blank password keeps the current one; a new one replaces it", async () => {
+    const { id } = (await t.request({ method: "GET", url: "/api/users", headers })).json().data[1];
+    const keep = await t.request({ method: "PUT", url: `/api/users/${id}`, headers, payload: { username: "drummer", email: "d@band.com", password: "" } });
+    expect(keep.statusCode).toBe(200);
+    expect((await login("drummer", "sticks-and-skins")).statusCode).toBe(200);
+    await t.request({ method: "PUT", url: `/api/users/${id}`, headers, payload: { username: "drummer", email: null, password: "new-password-1" } });
+    expect((await login("drummer", "sticks-and-skins")).statusCode).toBe(401);
+    expect((await login("drummer", "new-password-1")).statusCode).toBe(200);
+    expect((await t.request({ method: "GET", url: `/api/users/${id}`, headers })).json().data).toMatchObject({ username: "drummer", email: null });
+  });
+
+  it("deactivating an admin ends their sessions at once; activating lets them back in", async () => {
+    const { id } = (await t.request({ method: "GET", url: "/api/users", headers })).json().data[1];
+    const token = (await login("drummer", "new-password-1")).json().token;
+    const theirs = { authorization: `Bearer ${token}` };
+    expect((await t.request({ method: "GET", url: "/api/users", headers: theirs })).statusCode).toBe(200);
+    const off = await t.request({ method: "PUT", url: `/api/users/${id}/active`, headers, payload: { isActive: false } });
+    expect(off.json()).toMatchObject({ success: true, message: "Deactivated" });
+    expect((await t.request({ method: "GET", url: "/api/users", headers: theirs })).statusCode).toBe(401);
+    expect((await login("drummer", "new-password-1")).statusCode).toBe(401);
+    const on = await t.request({ method: "PUT", url: `/api/users/${id}/active`, headers, payload: { isActive: true } });
+    expect(on.json().message).toBe("Activated");
+    expect((await login("drummer", "new-password-1")).statusCode).toBe(200);
+  });
+
+  it("refuses to deactivate or delete the primary admin (id 1)", async () => {
+    const off = await t.request({ method: "PUT", url: "/api/users/1/active", headers, payload: { isActive: false } });
+    expect(off.statusCode).toBe(403);
+    const del = await t.request({ method: "DELETE", url: "/api/users/1", headers });
+    expect(del.statusCode).toBe(403);
+    expect(del.json().message).toBe("The primary admin cannot be deleted");
+    expect((await t.request({ method: "GET", url: "/api/users/1", headers })).json().data.isActive).toBe(true);
+  });
+
+  it("deletes another admin, and answers 404 for a missing one", async () => {
+    const { id } = (await t.request({ method: "GET", url: "/api/users", headers })).json().data[1];
+    expect((await t.request({ method: "DELETE", url: `/api/users/${id}`, headers })).json()).toMatchObject({ success: true, message: "User deleted" });
+    expect((await t.request({ method: "DELETE", url: `/api/users/${id}`, headers })).statusCode).toBe(404);
+    expect((await t.request({ method: "GET", url: "/api/users/999", headers })).statusCode).toBe(404);
+  });
+
+  it("needs an admin", async () => {
+    expect((await t.request({ method: "GET", url: "/api/users" })).statusCode).toBe(401);
+    expect((await t.request({ method: "POST", url: "/api/users", payload: { username: "x", password: "y" } })).statusCode).toBe(401);
+  });
+});
