@@ -70,7 +70,7 @@ export function ContactForm() {
   const busy = status === "submitting";
   return (
     <form onSubmit={submit} noValidate className="relative grid gap-5" aria-label="Send us a message">
-      <div className="grid gap-5 sm:grid-cols-2">
+      <div className="grid items-start gap-5 sm:grid-cols-2">
         <Field id="contact-name" label="Name" hint="(optional)">
           <input id="contact-name" className={inputClass} value={name} onChange={(e) => setName(e.target.value)} autoComplete="name" maxLength={100} placeholder="Your name" />
         </Field>
