@@ -62,12 +62,14 @@ export const MAX_PRICE = 9999.99;
 /**
  * A price: a number or a numeric string (the client sends a string, spec section 7); blank
  * becomes 0, which then fails 'Price must be positive'. Comes out as a 2-decimal string for
- * the numeric(6,2) column.
+ * the numeric(6,2) column. Missing counts as blank.
  */
 export const priceField = () =>
   z
     .union([z.number(), z.string()], { message: "Price must be a number" })
+    .nullish()
     .transform((v, ctx) => {
+      if (v == null) return 0;
       if (typeof v === "number") return v;
       const text = v.trim();
       if (text === "") return 0;

@@ -1,6 +1,28 @@
-import { PlaceholderPage } from "../components/placeholder-page";
+import type { Merchandise } from "@shared/schemas/entities";
+import { Card, CardContent } from "@client/components/ui/card";
+import { PageHeader } from "@client/components/ui/page-header";
+import { useItem } from "@client/lib/resource";
+import { FormLoadState } from "../components/form-load-state";
+import { MerchandiseForm } from "./merchandise-form";
 
-// Placeholder until this resource's screens are built.
-export default function MerchandiseFormPage() {
-  return <PlaceholderPage title="Merchandise" />;
+/** /admin/merchandise/add and /admin/merchandise/edit/{id}. */
+export default function MerchandiseFormPage({ params }: { params: { id?: string } }) {
+  const id = params.id;
+  const item = useItem<Merchandise>(id ? `/api/merchandise/${id}` : null);
+  return (
+    <div className="mx-auto max-w-3xl">
+      <PageHeader title={id ? "Edit Merchandise" : "Add Merchandise"} subtitle={id ? "Change this item's details." : "Add a new item to the store."} />
+      <Card>
+        <CardContent className="pt-5">
+          {id ? (
+            <FormLoadState query={item} notFound="Merchandise item not found." backHref="/merchandise">
+              {(data) => <MerchandiseForm key={data.id} item={data} />}
+            </FormLoadState>
+          ) : (
+            <MerchandiseForm />
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
 }

@@ -1,6 +1,100 @@
-import { PlaceholderPage } from "../components/placeholder-page";
+import { Pencil, Plus, Star, Trash2 } from "lucide-react";
+import { Link } from "wouter";
+import type { Merchandise } from "@shared/schemas/entities";
+import { formatPrice } from "@shared/format";
+import { Badge } from "@client/components/ui/badge";
+import { Button } from "@client/components/ui/button";
+import { Card } from "@client/components/ui/card";
+import { ConfirmDialog, useConfirmDelete } from "@client/components/ui/confirm-dialog";
+import { DataTable, type Column } from "@client/components/ui/data-table";
+import { EmptyState } from "@client/components/ui/empty-state";
+import { IconButton, IconLink, RowActions } from "@client/components/ui/icon-action";
+import { ImageWithFallback } from "@client/components/ui/image-with-fallback";
+import { PageHeader } from "@client/components/ui/page-header";
+import { useList, useResourceMutation } from "@client/lib/resource";
+import { MERCH_LIST_KEYS } from "./merch-keys";
 
-// Placeholder until this resource's screens are built.
+const addItem = (
+  <Button asChild>
+    <Link href="/merchandise/add">
+      <Plus className="size-4" aria-hidden /> Add Item
+    </Link>
+  </Button>
+);
+
+function NameCell({ item }: { item: Merchandise }) {
+  return (
+    <div className="flex items-center gap-3">
+      <ImageWithFallback src={item.imageUrl || undefined} alt="" className="size-10 shrink-0 rounded object-cover" fallback={<div className="size-10 shrink-0 rounded bg-ash" aria-hidden />} />
+      <span className="font-medium text-bone">{item.name}</span>
+      {item.isFeatured && <Star className="size-4 shrink-0 fill-amber text-amber" role="img" aria-label="Featured" />}
+    </div>
+  );
+}
+
 export default function MerchandisePage() {
-  return <PlaceholderPage title="Merchandise" />;
+  const items = useList<Merchandise>("/api/merchandise");
+  const del = useConfirmDelete<Merchandise>();
+  const remove = useResourceMutation<number>({
+    method: "DELETE",
+    url: (id) => `/api/merchandise/${id}`,
+    invalidate: MERCH_LIST_KEYS,
+    successToast: "Item deleted",
+    errorToast: "Failed to delete merchandise item. Please try again.",
+  });
+
+  const columns: Column<Merchandise>[] = [
+    { header: "Name", cell: (m) => <NameCell item={m} /> },
+    { header: "Category", cell: (m) => m.category },
+    { header: "Price", cell: (m) => formatPrice(m.price) },
+    {
+      header: "Status",
+      cell: (m) => (
+        <div className="flex gap-1.5">
+          {m.isNew && <Badge variant="green">New</Badge>}
+          {m.comingSoon && <Badge variant="amber">Coming Soon</Badge>}
+          {!m.isNew && !m.comingSoon && <span className="text-dust">-</span>}
+        </div>
+      ),
+    },
+    {
+      header: "Actions",
+      className: "text-right",
+      cell: (m) => (
+        <RowActions>
+          <IconLink href={`/merchandise/edit/${m.id}`} label="Edit" aria-label={`Edit ${m.name}`}>
+            <Pencil />
+          </IconLink>
+          <IconButton label="Delete" aria-label={`Delete ${m.name}`} tone="danger" onClick={() => del.ask(m)}>
+            <Trash2 />
+          </IconButton>
+        </RowActions>
+      ),
+    },
+  ];
+
+  return (
+    <div>
+      <PageHeader title="Merchandise" subtitle="Manage your band's merchandise and print-on-demand products." actions={addItem} />
+      <Card>
+        <DataTable
+          caption="Merchandise"
+          columns={columns}
+          rows={items.data}
+          rowKey={(m) => m.id}
+          isLoading={items.isLoading}
+          error={items.error ? "Error loading merchandise. Please try again later." : undefined}
+          onRetry={() => items.refetch()}
+          empty={<EmptyState title="No merchandise" description="Get started by adding your first merchandise item." action={addItem} />}
+        />
+      </Card>
+      <ConfirmDialog
+        {...del.dialogProps}
+        title="Are you sure?"
+        description="This action cannot be undone. This will permanently delete the merchandise item."
+        pending={remove.isPending}
+        onConfirm={() => remove.mutate(del.target!.id, { onSettled: del.close })}
+      />
+    </div>
+  );
 }

@@ -1,6 +1,80 @@
-import { PlaceholderPage } from "../components/placeholder-page";
+import { Pencil, Plus, Trash2 } from "lucide-react";
+import { Link } from "wouter";
+import type { Show } from "@shared/schemas/entities";
+import { formatDate, formatPrice } from "@shared/format";
+import { Button } from "@client/components/ui/button";
+import { Card } from "@client/components/ui/card";
+import { ConfirmDialog, useConfirmDelete } from "@client/components/ui/confirm-dialog";
+import { DataTable, type Column } from "@client/components/ui/data-table";
+import { EmptyState } from "@client/components/ui/empty-state";
+import { IconButton, IconLink, RowActions } from "@client/components/ui/icon-action";
+import { PageHeader } from "@client/components/ui/page-header";
+import { useList, useResourceMutation } from "@client/lib/resource";
+import { SHOW_LIST_KEYS } from "./show-keys";
 
-// Placeholder until this resource's screens are built.
+const addShow = (
+  <Button asChild>
+    <Link href="/shows/add">
+      <Plus className="size-4" aria-hidden /> Add Show
+    </Link>
+  </Button>
+);
+
 export default function ShowsPage() {
-  return <PlaceholderPage title="Shows" />;
+  const shows = useList<Show>("/api/shows");
+  const del = useConfirmDelete<Show>();
+  const remove = useResourceMutation<number>({
+    method: "DELETE",
+    url: (id) => `/api/shows/${id}`,
+    invalidate: SHOW_LIST_KEYS,
+    successToast: "Show deleted",
+    errorToast: "Failed to delete show. Please try again.",
+  });
+
+  const columns: Column<Show>[] = [
+    { header: "Date", cell: (s) => <span className="whitespace-nowrap">{formatDate(s.date)}</span> },
+    { header: "Venue", cell: (s) => <span className="font-medium text-bone">{s.venue}</span> },
+    { header: "Location", cell: (s) => s.location },
+    { header: "Time", cell: (s) => <span className="whitespace-nowrap">{s.time}</span> },
+    { header: "Price", cell: (s) => formatPrice(s.price) },
+    {
+      header: "Actions",
+      className: "text-right",
+      cell: (s) => (
+        <RowActions>
+          <IconLink href={`/shows/edit/${s.id}`} label="Edit" aria-label={`Edit show at ${s.venue}`}>
+            <Pencil />
+          </IconLink>
+          <IconButton label="Delete" aria-label={`Delete show at ${s.venue}`} tone="danger" onClick={() => del.ask(s)}>
+            <Trash2 />
+          </IconButton>
+        </RowActions>
+      ),
+    },
+  ];
+
+  return (
+    <div>
+      <PageHeader title="Shows" subtitle="Manage your band's performances and tour dates." actions={addShow} />
+      <Card>
+        <DataTable
+          caption="Shows"
+          columns={columns}
+          rows={shows.data}
+          rowKey={(s) => s.id}
+          isLoading={shows.isLoading}
+          error={shows.error ? "Error loading shows. Please try again later." : undefined}
+          onRetry={() => shows.refetch()}
+          empty={<EmptyState title="No shows" description="Get started by adding your first show." action={addShow} />}
+        />
+      </Card>
+      <ConfirmDialog
+        {...del.dialogProps}
+        title="Are you sure?"
+        description="This action cannot be undone. This will permanently delete the show."
+        pending={remove.isPending}
+        onConfirm={() => remove.mutate(del.target!.id, { onSettled: del.close })}
+      />
+    </div>
+  );
 }

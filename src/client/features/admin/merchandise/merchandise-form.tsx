@@ -1,0 +1,127 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Wand2 } from "lucide-react";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { toast } from "sonner";
+import { useLocation } from "wouter";
+import { MERCH_CATEGORIES, TEMPLATE_DIMENSIONS, type Merchandise } from "@shared/schemas/entities";
+import { merchandiseInput, type MerchandiseData, type MerchandiseInput } from "@shared/schemas/merchandise";
+import { Button } from "@client/components/ui/button";
+import { FormActions } from "@client/components/ui/form-actions";
+import { CheckboxField, NumberField, SelectField, TextAreaField, TextField } from "@client/components/ui/form-fields";
+import { ApiError } from "@client/lib/api-client";
+import { applyServerErrors, useResourceMutation } from "@client/lib/resource";
+import { uploadFile } from "@client/lib/upload";
+import { ImageSourceField, type ImageMode } from "./image-source-field";
+import { MERCH_LIST_KEYS } from "./merch-keys";
+
+const options = (values: readonly string[]) => values.map((v) => ({ value: v, label: v }));
+export const IMAGE_UPLOAD_FAILED = "Image upload failed. Please try again or use an image URL.";
+
+const EMPTY: MerchandiseInput = {
+  name: "",
+  description: "",
+  price: undefined,
+  category: undefined as never,
+  templateDimensions: undefined as never,
+  imageUrl: "",
+  amazonUrl: "",
+  isNew: false,
+  isFeatured: false,
+  comingSoon: false,
+};
+
+/** Quick Fill: a 25.99 t-shirt, featured and new (spec section 9). */
+export const SAMPLE_MERCH: MerchandiseInput = {
+  name: "Floodplain Tour Tee",
+  description: "Black heavyweight cotton tee with the Floodplain artwork on the front and spring tour dates on the back.",
+  price: 25.99,
+  category: "T-Shirt",
+  templateDimensions: TEMPLATE_DIMENSIONS[0],
+  imageUrl: "",
+  amazonUrl: "https://www.amazon.com/s?k=tar+river+static+tee",
+  isNew: true,
+  isFeatured: true,
+  comingSoon: false,
+};
+
+const toFormValues = (m: Merchandise): MerchandiseInput => ({ ...m, templateDimensions: m.templateDimensions as MerchandiseInput["templateDimensions"] });
+
+/** The add/edit form; an image chosen in upload mode is uploaded at submit and its path becomes imageUrl. */
+export function MerchandiseForm({ item }: { item?: Merchandise }) {
+  const [, navigate] = useLocation();
+  const form = useForm<MerchandiseInput, unknown, MerchandiseData>({ resolver: zodResolver(merchandiseInput), defaultValues: item ? toFormValues(item) : EMPTY });
+  const [mode, setMode] = useState<ImageMode>("url");
+  const [file, setFile] = useState<File | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const save = useResourceMutation<MerchandiseData>({
+    method: item ? "PUT" : "POST",
+    url: item ? `/api/merchandise/${item.id}` : "/api/merchandise",
+    invalidate: item ? [...MERCH_LIST_KEYS, `/api/merchandise/${item.id}`] : MERCH_LIST_KEYS,
+    successToast: item ? "Merchandise updated successfully" : "Merchandise created successfully",
+    errorToast: item ? "Failed to update merchandise. Please try again." : "Failed to create merchandise. Please try again.",
+    onSuccess: () => navigate("/merchandise"),
+    onError: (err) => applyServerErrors(err, form.setError),
+  });
+
+  async function submit(values: MerchandiseData) {
+    let imageUrl = values.imageUrl;
+    if (mode === "upload" && file) {
+      setProgress(0);
+      try {
+        const result = await uploadFile("/api/upload/merchandise", file, { onProgress: setProgress });
+        imageUrl = result.data.filePath;
+        // Uploaded once: a failed save does not upload the same file again.
+        form.setValue("imageUrl", imageUrl);
+        setFile(null);
+      } catch (err) {
+        const reason = (err instanceof ApiError && err.serverMessage) || "Failed to upload image";
+        setFileError(reason);
+        // Nothing is saved, so what the user typed stays in the form.
+        toast.error("Upload Failed", { description: reason });
+        if (!values.imageUrl) toast.error("Error", { description: IMAGE_UPLOAD_FAILED });
+        return;
+      } finally {
+        setProgress(null);
+      }
+    }
+    save.mutate({ ...values, imageUrl });
+  }
+
+  const c = form.control;
+  return (
+    <form noValidate onSubmit={form.handleSubmit(submit)} className="space-y-5">
+      <div className="flex justify-end">
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={() => {
+            form.reset(SAMPLE_MERCH);
+            toast.success("Form filled");
+          }}
+        >
+          <Wand2 className="size-4" aria-hidden /> Quick Fill
+        </Button>
+      </div>
+      <TextField control={c} name="name" label="Name" placeholder="Item name" />
+      <TextAreaField control={c} name="description" label="Description" placeholder="What it is, material, fit..." rows={4} />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <NumberField control={c} name="price" label="Price ($)" placeholder="25.99" step={0.01} min={0} />
+        <SelectField control={c} name="category" label="Category" placeholder="Select a category" options={options(MERCH_CATEGORIES)} />
+      </div>
+      <SelectField control={c} name="templateDimensions" label="Template Dimensions" placeholder="Select template dimensions" options={options(TEMPLATE_DIMENSIONS)} hint="The print file size the print-on-demand product needs." />
+      <ImageSourceField control={c} mode={mode} onModeChange={setMode} file={file} onFileChange={setFile} error={fileError} onError={setFileError} progress={progress} />
+      <TextField control={c} name="amazonUrl" type="url" label="Amazon URL" placeholder="https://www.amazon.com/..." hint="Where fans buy this item." />
+      <fieldset className="space-y-3">
+        <legend className="mb-2 text-sm font-medium">Status</legend>
+        <div className="flex flex-col gap-3 sm:flex-row sm:gap-8">
+          <CheckboxField control={c} name="isNew" label="New" />
+          <CheckboxField control={c} name="isFeatured" label="Featured" />
+          <CheckboxField control={c} name="comingSoon" label="Coming Soon" />
+        </div>
+      </fieldset>
+      <FormActions cancelHref="/merchandise" submitLabel={item ? "Update Merchandise" : "Create Merchandise"} pending={progress !== null || save.isPending} />
+    </form>
+  );
+}

@@ -1,0 +1,75 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Wand2 } from "lucide-react";
+import { useForm } from "react-hook-form";
+import { toast } from "sonner";
+import { useLocation } from "wouter";
+import type { Show } from "@shared/schemas/entities";
+import { showInput, type ShowData, type ShowInput } from "@shared/schemas/shows";
+import { todayIso } from "@shared/format";
+import { Button } from "@client/components/ui/button";
+import { FormActions } from "@client/components/ui/form-actions";
+import { DateField, NumberField, TextAreaField, TextField } from "@client/components/ui/form-fields";
+import { applyServerErrors, useResourceMutation } from "@client/lib/resource";
+import { SHOW_LIST_KEYS } from "./show-keys";
+
+const EMPTY: ShowInput = { venue: "", location: "", date: "", time: "", price: undefined, ageRestriction: "", supportingActs: "", eventUrl: "" };
+
+/** Quick Fill: believable test data, dated 14 days ahead (spec section 9). */
+export function sampleShow(now = new Date()): ShowInput {
+  return {
+    venue: "The Pinhook",
+    location: "Durham, NC",
+    date: todayIso(new Date(now.getTime() + 14 * 86_400_000)),
+    time: "8:00 PM",
+    price: 15,
+    ageRestriction: "21+",
+    supportingActs: "Ghost Atlas, Kinston Kids",
+    eventUrl: "https://example.com/tickets/pinhook",
+  };
+}
+
+const toFormValues = (s: Show): ShowInput => ({ ...s, eventUrl: s.eventUrl ?? "" });
+
+/** The add/edit form; `show` is the record being edited (absent when adding). */
+export function ShowForm({ show }: { show?: Show }) {
+  const [, navigate] = useLocation();
+  const form = useForm<ShowInput, unknown, ShowData>({ resolver: zodResolver(showInput), defaultValues: show ? toFormValues(show) : EMPTY });
+  const save = useResourceMutation<ShowData>({
+    method: show ? "PUT" : "POST",
+    url: show ? `/api/shows/${show.id}` : "/api/shows",
+    invalidate: show ? [...SHOW_LIST_KEYS, `/api/shows/${show.id}`] : SHOW_LIST_KEYS,
+    successToast: show ? "Show updated successfully" : "Show created successfully",
+    errorToast: show ? "Failed to update show. Please try again." : "Failed to create show. Please try again.",
+    onSuccess: () => navigate("/shows"),
+    onError: (err) => applyServerErrors(err, form.setError),
+  });
+  const c = form.control;
+
+  return (
+    <form noValidate onSubmit={form.handleSubmit((values) => save.mutate(values))} className="space-y-5">
+      <div className="flex justify-end">
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={() => {
+            form.reset(sampleShow());
+            toast.success("Form filled");
+          }}
+        >
+          <Wand2 className="size-4" aria-hidden /> Quick Fill
+        </Button>
+      </div>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField control={c} name="venue" label="Venue" placeholder="Venue name" />
+        <TextField control={c} name="location" label="Location" placeholder="City, State" />
+        <DateField control={c} name="date" label="Date" placeholder="Pick a date" disablePast />
+        <TextField control={c} name="time" label="Time" placeholder="8:00 PM" />
+        <NumberField control={c} name="price" label="Price ($)" placeholder="15.00" step={0.01} min={0} />
+        <TextField control={c} name="ageRestriction" label="Age Restriction" placeholder="21+" />
+      </div>
+      <TextAreaField control={c} name="supportingActs" label="Supporting Acts" placeholder="Band One, Band Two" rows={3} hint="Separate bands with commas." />
+      <TextField control={c} name="eventUrl" type="url" label="Event URL" placeholder="https://..." hint="Optional link to the event or ticket page." />
+      <FormActions cancelHref="/shows" submitLabel={show ? "Update Show" : "Create Show"} pending={save.isPending} />
+    </form>
+  );
+}
