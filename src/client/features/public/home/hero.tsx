@@ -1,0 +1,46 @@
+import { useQuery } from "@tanstack/react-query";
+import type { Show } from "@shared/schemas/entities";
+import { formatDate } from "@shared/format";
+import { useBandName } from "@client/lib/band-name";
+import { SectionLink } from "../layout/section-link";
+import { FeaturedPlayer } from "../player/featured-player";
+import { upcomingShows } from "../shows/show-utils";
+
+/** The header of the home page: the band's name set huge, the next show, and the vinyl player. */
+export function Hero() {
+  const band = useBandName();
+  const words = band.trim().split(/\s+/);
+  const { data } = useQuery<Show[]>({ queryKey: ["/api/shows"] });
+  const next = Array.isArray(data) ? upcomingShows(data)[0] : undefined;
+  return (
+    <header className="halftone relative overflow-hidden border-b border-smoke">
+      <div aria-hidden="true" className="pointer-events-none absolute -top-40 -right-40 h-[36rem] w-[36rem] rounded-full bg-blood/25 blur-3xl" />
+      <div className="relative mx-auto grid max-w-6xl grid-cols-1 gap-10 px-4 pt-8 pb-14 sm:px-6 lg:grid-cols-[1.15fr_1fr] lg:items-center lg:gap-12 lg:pt-16 lg:pb-24">
+        <div className="min-w-0">
+          <p className="mb-4 flex items-center gap-3 text-xs font-bold tracking-[0.25em] text-dust uppercase">
+            <span className="h-px w-8 bg-blood" aria-hidden="true" /> Eastern NC · Emo / Hardcore
+          </p>
+          <h1 className="font-display text-[clamp(3.6rem,19vw,8.5rem)] leading-[0.82] tracking-tight uppercase">
+            {words.map((w, i) => (
+              <span key={i} className={i === words.length - 1 && words.length > 1 ? "block text-blood" : "block"}>
+                {w}
+              </span>
+            ))}
+          </h1>
+          <p className="mt-6 max-w-md text-lg text-bone/80">Loud songs about small towns, floodwater and the people who stayed. New singles out now.</p>
+          {next && (
+            <SectionLink id="shows" className="group mt-6 inline-flex max-w-full items-center gap-3 border border-smoke bg-ink/70 py-2 pr-4 pl-2 transition hover:border-blood">
+              <span className="bg-blood px-2 py-1 text-xs font-bold tracking-widest uppercase">Next show</span>
+              <span className="truncate text-sm font-semibold">
+                {formatDate(next.date)} · {next.venue}, {next.location}
+              </span>
+            </SectionLink>
+          )}
+        </div>
+        <div className="flex min-w-0 justify-center lg:justify-end">
+          <FeaturedPlayer />
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,25 @@
+import type { ReactNode } from "react";
+import { useLocation } from "wouter";
+import { MiniPlayer } from "../player/mini-player";
+import { PlayerProvider } from "../player/player-context";
+import { SiteFooter } from "./site-footer";
+import { SiteNav } from "./site-nav";
+import "../public.css";
+
+/** Frame of every public page: navigation, the page, the footer, and the site-wide audio. */
+export function PublicLayout({ children }: { children: ReactNode }) {
+  const [location] = useLocation();
+  return (
+    <PlayerProvider>
+      <div className="public-site flex min-h-dvh flex-col">
+        <a href="#content" className="sr-only z-[70] bg-blood px-4 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2">
+          Skip to content
+        </a>
+        <SiteNav />
+        <div id="content" className="flex-1">{children}</div>
+        <SiteFooter />
+        {location !== "/" && <MiniPlayer />}
+      </div>
+    </PlayerProvider>
+  );
+}

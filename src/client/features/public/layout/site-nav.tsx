@@ -1,0 +1,76 @@
+import { Menu, X } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Link, useLocation } from "wouter";
+import { useBandName } from "@client/lib/band-name";
+import { cn } from "@client/lib/cn";
+import { PAGE_LINKS, SECTION_LINKS } from "./nav-links";
+import { SectionLink } from "./section-link";
+
+const linkClass = "font-display text-lg tracking-wide uppercase text-dust transition hover:text-bone";
+
+/** Sticky top bar: band mark, section links, page links; a full-screen menu on phones. */
+export function SiteNav() {
+  const band = useBandName();
+  const [location] = useLocation();
+  const [open, setOpen] = useState(false);
+
+  // The mobile menu closes whenever the route changes.
+  useEffect(() => setOpen(false), [location]);
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => e.key === "Escape" && setOpen(false);
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [open]);
+
+  return (
+    <nav aria-label="Main" className="sticky top-0 z-50 border-b border-smoke/70 bg-ink/85 backdrop-blur-md">
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-6 px-4 sm:px-6">
+        <SectionLink id="home" className="font-display text-2xl leading-none tracking-tight uppercase">
+          {band}
+          <span className="text-blood">.</span>
+        </SectionLink>
+        <ul className="ml-auto hidden items-center gap-5 lg:flex">
+          {SECTION_LINKS.map((l) => (
+            <li key={l.id}>
+              <SectionLink id={l.id} className={linkClass}>{l.label}</SectionLink>
+            </li>
+          ))}
+          <li aria-hidden="true" className="h-5 w-px bg-smoke" />
+          {PAGE_LINKS.map((l) => (
+            <li key={l.href}>
+              <Link href={l.href} className={cn(linkClass, location === l.href && "text-blood")} aria-current={location === l.href ? "page" : undefined}>
+                {l.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+        <button type="button" onClick={() => setOpen((o) => !o)} aria-expanded={open} aria-controls="mobile-menu" aria-label={open ? "Close menu" : "Open menu"}
+          className="ml-auto grid h-11 w-11 place-items-center border border-smoke text-bone lg:hidden">
+          {open ? <X aria-hidden="true" className="h-6 w-6" /> : <Menu aria-hidden="true" className="h-6 w-6" />}
+        </button>
+      </div>
+      {open && (
+        <div id="mobile-menu" className="halftone fixed inset-x-0 top-16 bottom-0 z-50 overflow-y-auto bg-ink px-6 py-6 lg:hidden">
+          <ul className="grid gap-1">
+            {SECTION_LINKS.map((l, i) => (
+              <li key={l.id}>
+                <SectionLink id={l.id} onNavigate={() => setOpen(false)} className="flex items-baseline gap-3 py-1.5 font-display text-5xl uppercase leading-none text-bone">
+                  <span className="text-sm text-blood">{String(i + 1).padStart(2, "0")}</span>
+                  {l.label}
+                </SectionLink>
+              </li>
+            ))}
+          </ul>
+          <ul className="mt-6 flex gap-3 border-t border-smoke pt-6">
+            {PAGE_LINKS.map((l) => (
+              <li key={l.href}>
+                <Link href={l.href} className="tape block px-3 py-1 font-display text-2xl uppercase">{l.label}</Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </nav>
+  );
+}

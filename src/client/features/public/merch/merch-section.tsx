@@ -1,0 +1,47 @@
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import type { Merchandise } from "@shared/schemas/entities";
+import { cn } from "@client/lib/cn";
+import { LoadingBlocks, StateMessage } from "../ui/state-message";
+import { MerchCard } from "./merch-card";
+import { inTab, TABS, type TabId } from "./merch-tabs";
+
+export const MERCH_BAD_FORMAT = "Failed to load merchandise data";
+export const MERCH_FAILED = "Failed to load merchandise";
+export const NO_MERCH = "Nothing in this category yet. Check back soon.";
+
+/** Category tabs (all / apparel / accessories / home) over the product grid. */
+export function MerchSection() {
+  const { data, isLoading, error } = useQuery<Merchandise[]>({ queryKey: ["/api/merchandise"] });
+  const [tab, setTab] = useState<TabId>("all");
+  const items = Array.isArray(data) ? data.filter((m) => inTab(m, tab)) : [];
+  return (
+    <section id="merch" aria-label="Merchandise" className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-14">
+      <div role="tablist" aria-label="Merchandise categories" className="-mx-4 mb-8 flex gap-2 overflow-x-auto px-4 sm:mx-0 sm:px-0">
+        {TABS.map((t) => (
+          <button key={t.id} type="button" role="tab" id={`merch-tab-${t.id}`} aria-selected={tab === t.id} aria-controls="merch-panel" onClick={() => setTab(t.id)}
+            className={cn("shrink-0 border-2 px-5 py-2 font-display text-xl uppercase transition", tab === t.id ? "border-bone bg-bone text-ink" : "border-smoke text-dust hover:border-dust hover:text-bone")}>
+            {t.label}
+          </button>
+        ))}
+      </div>
+      <div id="merch-panel" role="tabpanel" aria-labelledby={`merch-tab-${tab}`}>
+        {isLoading ? (
+          <LoadingBlocks count={4} className="grid-cols-2 lg:grid-cols-4" />
+        ) : error ? (
+          <StateMessage tone="error">{MERCH_FAILED}</StateMessage>
+        ) : !Array.isArray(data) ? (
+          <StateMessage tone="error">{MERCH_BAD_FORMAT}</StateMessage>
+        ) : !items.length ? (
+          <StateMessage>{NO_MERCH}</StateMessage>
+        ) : (
+          <ul className="grid grid-cols-2 gap-3 sm:gap-5 lg:grid-cols-4">
+            {items.map((m) => (
+              <MerchCard key={m.id} item={m} />
+            ))}
+          </ul>
+        )}
+      </div>
+    </section>
+  );
+}

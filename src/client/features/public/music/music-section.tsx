@@ -1,0 +1,45 @@
+import { SectionHeading } from "../ui/section-heading";
+import { StateMessage } from "../ui/state-message";
+import { useSetting } from "../ui/use-setting";
+import { soundcloudEmbedUrl, spotifyEmbedUrl } from "./embed-url";
+
+export const missingEmbedText = (platform: "SoundCloud" | "Spotify") =>
+  `No ${platform} embed URL configured yet. Configure it in the admin settings.`;
+
+/** Releases on SoundCloud and Spotify, from the settings (built-in defaults when never set). */
+export function MusicSection() {
+  const soundcloud = useSetting("soundcloud-url");
+  const spotify = useSetting("spotify-url");
+  const bandcamp = useSetting("bandcamp-url");
+  return (
+    <section id="music" aria-labelledby="music-title" className="mx-auto max-w-6xl px-4 py-20 sm:px-6 sm:py-28">
+      <SectionHeading id="music" index="01" title="Music" kicker="Stream it loud">
+        {/^https?:\/\//.test(bandcamp.value) && (
+          <a href={bandcamp.value} target="_blank" rel="noopener noreferrer" className="border-2 border-bone px-4 py-2 font-display text-lg uppercase transition hover:bg-bone hover:text-ink">
+            Buy on Bandcamp
+          </a>
+        )}
+      </SectionHeading>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <EmbedFrame platform="SoundCloud" url={soundcloud.value && soundcloudEmbedUrl(soundcloud.value)} height={352} />
+        <EmbedFrame platform="Spotify" url={spotify.value && spotifyEmbedUrl(spotify.value)} height={352} />
+      </div>
+    </section>
+  );
+}
+
+function EmbedFrame({ platform, url, height }: { platform: "SoundCloud" | "Spotify"; url: string; height: number }) {
+  return (
+    <figure className="border border-smoke bg-coal p-2">
+      <figcaption className="flex items-center justify-between px-2 pt-1 pb-3 text-xs font-bold tracking-[0.2em] text-dust uppercase">
+        <span>{platform}</span>
+        <span aria-hidden="true" className="h-2 w-2 rounded-full bg-blood" />
+      </figcaption>
+      {url ? (
+        <iframe title={`${platform} player`} src={url} loading="lazy" height={height} className="block w-full border-0" allow="autoplay; clipboard-write; encrypted-media; fullscreen; picture-in-picture" />
+      ) : (
+        <StateMessage className="min-h-40">{missingEmbedText(platform)}</StateMessage>
+      )}
+    </figure>
+  );
+}

@@ -1,0 +1,116 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import type { AudioTrack } from "@shared/schemas/entities";
+import { mediaUrl } from "../ui/media-url";
+import { useFeaturedTracks } from "./use-featured-tracks";
+import { useMediaSession } from "./use-media-session";
+
+export const DEFAULT_VOLUME = 75;
+export const SKIP_SECONDS = 10;
+
+export interface PlayerState {
+  tracks: AudioTrack[];
+  track: AudioTrack | null;
+  index: number;
+  playing: boolean;
+  /** true once the visitor pressed play (the mini player appears on other pages then) */
+  started: boolean;
+  currentTime: number;
+  duration: number;
+  volume: number;
+  isLoading: boolean;
+  toggle(): void;
+  play(): void;
+  pause(): void;
+  seek(seconds: number): void;
+  skip(delta: number): void;
+  setVolume(volume: number): void;
+  select(index: number): void;
+}
+
+const PlayerContext = createContext<PlayerState | null>(null);
+
+export function usePlayer(): PlayerState {
+  const ctx = useContext(PlayerContext);
+  if (!ctx) throw new Error("usePlayer outside PlayerProvider");
+  return ctx;
+}
+
+/**
+ * Owns the one <audio> element of the public site, so playback survives navigation between
+ * public pages. The header player and the mini player are only views of this state.
+ */
+export function PlayerProvider({ children }: { children: ReactNode }) {
+  const { data, isLoading } = useFeaturedTracks();
+  const tracks = useMemo(() => (Array.isArray(data) ? data : []), [data]);
+  const audioRef = useRef<HTMLAudioElement>(null);
+  const [index, setIndex] = useState(0);
+  const [playing, setPlaying] = useState(false);
+  const [started, setStarted] = useState(false);
+  const [currentTime, setCurrentTime] = useState(0);
+  const [loadedDuration, setLoadedDuration] = useState(0);
+  const [volume, setVolumeState] = useState(DEFAULT_VOLUME);
+  const track = tracks[index] ?? tracks[0] ?? null;
+  // The stored duration shows before the file loads (preload="none" keeps the page light).
+  const duration = loadedDuration || Number.parseFloat(track?.duration ?? "") || 0;
+
+  useEffect(() => {
+    if (audioRef.current) audioRef.current.volume = volume / 100;
+  }, [volume]);
+
+  const play = useCallback(() => {
+    const audio = audioRef.current;
+    if (!audio || !track) return;
+    setStarted(true);
+    audio.play().catch(() => setPlaying(false));
+  }, [track]);
+  const pause = useCallback(() => audioRef.current?.pause(), []);
+  const toggle = useCallback(() => (audioRef.current?.paused ? play() : pause()), [play, pause]);
+  const seek = useCallback((seconds: number) => {
+    const audio = audioRef.current;
+    if (!audio) return;
+    const max = Number.isFinite(audio.duration) && audio.duration > 0 ? audio.duration : duration;
+    const next = Math.min(Math.max(0, seconds), max || 0);
+    audio.currentTime = next;
+    setCurrentTime(next);
+  }, [duration]);
+  const skip = useCallback((delta: number) => seek((audioRef.current?.currentTime ?? 0) + delta), [seek]);
+  const setVolume = useCallback((v: number) => setVolumeState(Math.min(100, Math.max(0, Math.round(v)))), []);
+  const select = useCallback(
+    (i: number) => {
+      if (i === index || !tracks[i]) return;
+      const wasPlaying = playing;
+      setIndex(i);
+      setCurrentTime(0);
+      setLoadedDuration(0);
+      // the new src is set on the next render; resume there if we were playing
+      if (wasPlaying) queueMicrotask(() => requestAnimationFrame(() => audioRef.current?.play().catch(() => setPlaying(false))));
+    },
+    [index, tracks, playing],
+  );
+
+  const state: PlayerState = { tracks, track, index, playing, started, currentTime, duration, volume, isLoading, toggle, play, pause, seek, skip, setVolume, select };
+  useMediaSession(state);
+
+  return (
+    <PlayerContext.Provider value={state}>
+      {children}
+      {track && (
+        <audio
+          ref={audioRef}
+          src={mediaUrl(track.audioUrl)}
+          preload="none"
+          onPlay={() => setPlaying(true)}
+          onPause={() => setPlaying(false)}
+          onTimeUpdate={(e) => setCurrentTime(e.currentTarget.currentTime)}
+          onLoadedMetadata={(e) => Number.isFinite(e.currentTarget.duration) && setLoadedDuration(e.currentTarget.duration)}
+          onEnded={(e) => {
+            // spec: when the track ends the position resets to the start
+            e.currentTarget.currentTime = 0;
+            setCurrentTime(0);
+            setPlaying(false);
+          }}
+        />
+      )}
+    </PlayerContext.Provider>
+  );
+}

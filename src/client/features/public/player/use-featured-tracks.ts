@@ -1,0 +1,8 @@
+import { useQuery } from "@tanstack/react-query";
+import type { AudioTrack } from "@shared/schemas/entities";
+
+export const FEATURED_TRACKS_KEY = "/api/audio-tracks?featured=true";
+
+export function useFeaturedTracks() {
+  return useQuery<AudioTrack[]>({ queryKey: [FEATURED_TRACKS_KEY] });
+}

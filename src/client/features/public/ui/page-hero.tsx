@@ -1,0 +1,15 @@
+/** The title band at the top of /videos, /merch and /lyrics. */
+export function PageHero({ kicker, title, lead }: { kicker: string; title: string; lead?: string }) {
+  return (
+    <header className="halftone relative overflow-hidden border-b border-smoke">
+      <div className="mx-auto max-w-6xl px-4 pt-14 pb-10 sm:px-6 sm:pt-20 sm:pb-14">
+        <p className="tape mb-4 inline-block px-2 py-0.5 text-xs font-bold tracking-[0.2em] uppercase">{kicker}</p>
+        <h1 className="font-display text-6xl leading-[0.85] tracking-tight uppercase sm:text-8xl">{title}</h1>
+        {lead && <p className="mt-4 max-w-xl text-lg text-dust">{lead}</p>}
+      </div>
+      <span aria-hidden="true" className="absolute -right-6 -bottom-10 font-display text-[10rem] leading-none text-blood/15 uppercase select-none sm:text-[16rem]">
+        {title}
+      </span>
+    </header>
+  );
+}

@@ -1,0 +1,33 @@
+import { Play } from "lucide-react";
+import { useState } from "react";
+import type { Video } from "@shared/schemas/entities";
+import { VIDEO_THUMBNAIL_PLACEHOLDER } from "@shared/settings-defaults";
+import { FallbackImg } from "../ui/fallback-img";
+import { mediaUrl } from "../ui/media-url";
+import { autoplayUrl, youtubeThumbnail } from "./youtube";
+
+export const videoThumb = (v: Video) => mediaUrl(v.thumbnailUrl) || youtubeThumbnail(v.embedUrl);
+
+/**
+ * Click-to-play facade: a thumbnail and a play button until the visitor asks for the video,
+ * so no third-party player loads with the page.
+ */
+export function VideoPlayer({ video }: { video: Video }) {
+  const [playingId, setPlayingId] = useState<number | null>(null);
+  const playing = playingId === video.id;
+  return (
+    <div className="relative aspect-video w-full overflow-hidden bg-black shadow-[12px_12px_0_0_var(--color-blood)]">
+      {playing ? (
+        <iframe title={video.title} src={autoplayUrl(video.embedUrl)} className="absolute inset-0 h-full w-full border-0" allow="autoplay; encrypted-media; fullscreen; picture-in-picture" allowFullScreen />
+      ) : (
+        <button type="button" onClick={() => setPlayingId(video.id)} aria-label={`Play video: ${video.title}`} className="group absolute inset-0 block">
+          <FallbackImg src={videoThumb(video)} fallback={VIDEO_THUMBNAIL_PLACEHOLDER} width={640} height={360} className="h-full w-full object-cover opacity-80 transition group-hover:opacity-100" />
+          <span className="absolute inset-0 bg-gradient-to-t from-black/80 via-transparent" aria-hidden="true" />
+          <span className="absolute top-1/2 left-1/2 grid h-20 w-20 -translate-x-1/2 -translate-y-1/2 place-items-center rounded-full bg-blood text-bone shadow-xl transition group-hover:scale-110">
+            <Play aria-hidden="true" className="ml-1 h-9 w-9 fill-current" />
+          </span>
+        </button>
+      )}
+    </div>
+  );
+}
