@@ -1,6 +1,31 @@
-import { PlaceholderPage } from "../components/placeholder-page";
+import { useState } from "react";
+import { Button } from "@client/components/ui/button";
+import { Card, CardContent } from "@client/components/ui/card";
+import { PageHeader } from "@client/components/ui/page-header";
+import { useBandName } from "@client/lib/band-name";
+import { AudioFullForm } from "./audio-full-form";
+import { AudioSimpleForm } from "./audio-simple-form";
+import { BackToAudio } from "./back-to-audio";
 
-// Placeholder until this resource's screens are built.
+/** /admin/audio/add: the simplified form by default, with a toggle to the full form. */
 export default function AudioAddPage() {
-  return <PlaceholderPage title="Audio" />;
+  const [simple, setSimple] = useState(true);
+  const bandName = useBandName();
+  return (
+    <div>
+      <BackToAudio />
+      <PageHeader
+        title="Add Audio Track"
+        subtitle={simple ? "Upload a track with just the essentials." : "Every field of the track, with upload or link for audio and cover art."}
+        actions={
+          <Button variant="outline" onClick={() => setSimple((s) => !s)} aria-pressed={!simple}>
+            {simple ? "Switch to Full Form" : "Switch to Simplified Form"}
+          </Button>
+        }
+      />
+      <Card>
+        <CardContent className="pt-5">{simple ? <AudioSimpleForm defaultArtist={bandName} /> : <AudioFullForm defaultArtist={bandName} />}</CardContent>
+      </Card>
+    </div>
+  );
 }

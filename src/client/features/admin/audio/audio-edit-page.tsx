@@ -1,6 +1,37 @@
-import { PlaceholderPage } from "../components/placeholder-page";
+import { SKELETON_ROWS } from "@shared/constants";
+import type { AudioTrack } from "@shared/schemas/entities";
+import { Card, CardContent } from "@client/components/ui/card";
+import { PageHeader } from "@client/components/ui/page-header";
+import { Skeleton } from "@client/components/ui/skeleton";
+import { useBandName } from "@client/lib/band-name";
+import { useItem } from "@client/lib/resource";
+import { TRACKS_URL } from "./audio-api";
+import { AudioFullForm } from "./audio-full-form";
+import { BackToAudio } from "./back-to-audio";
 
-// Placeholder until this resource's screens are built.
-export default function AudioEditPage() {
-  return <PlaceholderPage title="Audio" />;
+/** /admin/audio/edit/{id}: the full form, starting in link mode with the stored links. */
+export default function AudioEditPage({ params }: { params: Record<string, string | undefined> }) {
+  const track = useItem<AudioTrack>(`${TRACKS_URL}/${params.id}`);
+  const bandName = useBandName();
+  return (
+    <div>
+      <BackToAudio />
+      <PageHeader title="Edit Audio Track" subtitle={track.data ? track.data.title : undefined} />
+      <Card>
+        <CardContent className="pt-5">
+          {track.isLoading ? (
+            <div className="space-y-4" aria-busy="true" aria-label="Loading track">
+              {Array.from({ length: SKELETON_ROWS }, (_, i) => <Skeleton key={i} className="h-10 w-full" />)}
+            </div>
+          ) : track.error || !track.data ? (
+            <p role="alert" className="py-6 text-center text-sm text-red-400">
+              Error loading audio track. It may have been deleted.
+            </p>
+          ) : (
+            <AudioFullForm key={track.data.id} track={track.data} defaultArtist={bandName} />
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
 }

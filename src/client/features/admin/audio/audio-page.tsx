@@ -1,6 +1,125 @@
-import { PlaceholderPage } from "../components/placeholder-page";
+import { Music, Pause, Pencil, Play, Plus, Star, Trash2 } from "lucide-react";
+import { Link } from "wouter";
+import { formatDuration } from "@shared/format";
+import type { AudioTrack } from "@shared/schemas/entities";
+import { DEFAULT_COVER_ART } from "@shared/settings-defaults";
+import { Button } from "@client/components/ui/button";
+import { Card } from "@client/components/ui/card";
+import { ConfirmDialog, useConfirmDelete } from "@client/components/ui/confirm-dialog";
+import { DataTable, type Column } from "@client/components/ui/data-table";
+import { EmptyState } from "@client/components/ui/empty-state";
+import { ImageWithFallback } from "@client/components/ui/image-with-fallback";
+import { PageHeader } from "@client/components/ui/page-header";
+import { Switch } from "@client/components/ui/switch";
+import { Tooltip } from "@client/components/ui/tooltip";
+import { cn } from "@client/lib/cn";
+import { useList } from "@client/lib/resource";
+import { TRACKS_URL, useDeleteTrack, useToggleActive, useToggleFeatured } from "./audio-api";
+import { mediaSrc } from "./media-src";
+import { useTrackPreview } from "./use-track-preview";
 
-// Placeholder until this resource's screens are built.
+const AddTrack = ({ label = "Add Track" }: { label?: string }) => (
+  <Button asChild>
+    <Link href="/audio/add">
+      <Plus className="h-4 w-4" aria-hidden="true" />
+      {label}
+    </Link>
+  </Button>
+);
+
 export default function AudioPage() {
-  return <PlaceholderPage title="Audio" />;
+  const tracks = useList<AudioTrack>(TRACKS_URL);
+  const preview = useTrackPreview();
+  const featured = useToggleFeatured();
+  const active = useToggleActive();
+  const remove = useDeleteTrack();
+  const del = useConfirmDelete<AudioTrack>();
+
+  const columns: Column<AudioTrack>[] = [
+    {
+      header: "Play",
+      className: "w-14",
+      cell: (t) => {
+        const playing = preview.playingId === t.id;
+        return (
+          <Button variant={playing ? "primary" : "outline"} size="icon" onClick={() => preview.toggle(t)} aria-label={playing ? `Stop ${t.title}` : `Play ${t.title}`} aria-pressed={playing}>
+            {playing ? <Pause className="h-4 w-4" aria-hidden="true" /> : <Play className="h-4 w-4" aria-hidden="true" />}
+          </Button>
+        );
+      },
+    },
+    {
+      header: "Cover",
+      className: "w-16",
+      cell: (t) => (
+        <ImageWithFallback
+          src={t.coverArtUrl ? mediaSrc(t.coverArtUrl) : DEFAULT_COVER_ART}
+          fallbackSrc={DEFAULT_COVER_ART}
+          alt={`Cover art of ${t.title}`}
+          className="h-10 w-10 rounded object-cover"
+          fallback={<div className="grid h-10 w-10 place-items-center rounded bg-ash"><Music className="h-4 w-4 text-dust" aria-hidden="true" /></div>}
+        />
+      ),
+    },
+    { header: "Title", cell: (t) => <span className="font-medium text-bone">{t.title}</span> },
+    { header: "Artist", cell: (t) => t.artist },
+    { header: "Duration", cell: (t) => <span className="tabular-nums">{formatDuration(t.duration)}</span> },
+    {
+      header: "Featured",
+      cell: (t) => (
+        <Tooltip content={t.isFeatured ? "Featured: click to unfeature" : "Click to feature"}>
+          <Button variant="ghost" size="icon" onClick={() => featured.mutate(t)} aria-label={`Featured: ${t.title}`} aria-pressed={t.isFeatured}>
+            <Star className={cn("h-5 w-5", t.isFeatured ? "fill-amber text-amber" : "text-dust")} aria-hidden="true" />
+          </Button>
+        </Tooltip>
+      ),
+    },
+    { header: "Active", cell: (t) => <Switch checked={t.isActive} onCheckedChange={() => active.mutate(t)} aria-label={`Active: ${t.title}`} /> },
+    {
+      header: "Actions",
+      className: "text-right",
+      cell: (t) => (
+        <div className="flex justify-end gap-1">
+          <Tooltip content="Edit">
+            <Button variant="ghost" size="icon" asChild>
+              <Link href={`/audio/edit/${t.id}`} aria-label={`Edit ${t.title}`}>
+                <Pencil className="h-4 w-4" aria-hidden="true" />
+              </Link>
+            </Button>
+          </Tooltip>
+          <Tooltip content="Delete">
+            <Button variant="ghost" size="icon" onClick={() => del.ask(t)} aria-label={`Delete ${t.title}`}>
+              <Trash2 className="h-4 w-4 text-red-400" aria-hidden="true" />
+            </Button>
+          </Tooltip>
+        </div>
+      ),
+    },
+  ];
+
+  return (
+    <div>
+      <PageHeader title="Audio Tracks" subtitle="Manage your tracks and choose what the header player features." actions={<AddTrack />} />
+      <Card>
+        <DataTable
+          caption="Audio tracks"
+          columns={columns}
+          rows={tracks.data ?? undefined}
+          rowKey={(t) => t.id}
+          isLoading={tracks.isLoading}
+          error={tracks.error ? "Error loading audio tracks" : undefined}
+          onRetry={() => tracks.refetch()}
+          rowClassName={(t) => (t.isActive ? undefined : "opacity-60")}
+          empty={<EmptyState icon={<Music className="h-8 w-8" />} title="No Audio Tracks" description="Upload a track or link one to get started." action={<AddTrack label="Add Your First Track" />} />}
+        />
+      </Card>
+      <ConfirmDialog
+        {...del.dialogProps}
+        title="Delete Audio Track"
+        description="Are you sure you want to delete this audio track? This action cannot be undone."
+        pending={remove.isPending}
+        onConfirm={() => remove.mutate(del.target!.id, { onSettled: del.close })}
+      />
+    </div>
+  );
 }

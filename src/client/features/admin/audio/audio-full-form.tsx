@@ -1,0 +1,115 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import { Link, useLocation } from "wouter";
+import { audioTrackInput, type AudioTrackValues } from "@shared/schemas/audio-tracks";
+import type { AudioTrack } from "@shared/schemas/entities";
+import { Button } from "@client/components/ui/button";
+import { CheckboxField, NumberField, SwitchField, TextField } from "@client/components/ui/form-fields";
+import { applyServerErrors } from "@client/lib/resource";
+import { useSaveTrack } from "./audio-api";
+import { MediaSourceField, useMediaSource } from "./media-source-field";
+import { durationHint, readAudioDuration } from "./read-duration";
+import { useMediaUploads } from "./use-media-submit";
+
+// The media links are not typed into the form itself: they come from the upload-or-link controls.
+const formSchema = audioTrackInput.omit({ audioUrl: true, coverArtUrl: true });
+type FormInput = Omit<AudioTrackValues, "audioUrl" | "coverArtUrl">;
+type Errors = Partial<Record<"audioUrl" | "coverArtUrl", string>>;
+
+/**
+ * The full audio form (spec section 2): add (through the toggle) and edit. Editing starts in
+ * link mode with the stored links; adding starts in upload mode. Besides the validated submit
+ * it has 'Direct Submit', which sends the values as they are and lets the server judge them.
+ */
+export function AudioFullForm({ track, defaultArtist }: { track?: AudioTrack; defaultArtist: string }) {
+  const [, navigate] = useLocation();
+  const mode = track ? "link" : "upload";
+  const audio = useMediaSource({ mode, url: track?.audioUrl });
+  const cover = useMediaSource({ mode, url: track?.coverArtUrl });
+  const form = useForm<FormInput, unknown, FormInput>({
+    resolver: zodResolver(formSchema) as never,
+    defaultValues: {
+      title: track?.title ?? "",
+      artist: track?.artist ?? defaultArtist,
+      duration: track ? Number(track.duration) : 0,
+      isFeatured: track?.isFeatured ?? false,
+      isActive: track?.isActive ?? true,
+    },
+  });
+  const errors = form.formState.errors as typeof form.formState.errors & { [K in keyof Errors]?: { message?: string } };
+  const uploads = useMediaUploads();
+  const save = useSaveTrack(track?.id ?? null, {
+    onSuccess: () => navigate("/audio"),
+    onError: (err) => applyServerErrors(err, form.setError as never),
+  });
+  const pending = uploads.uploading || save.isPending;
+
+  const setMediaError = (field: keyof Errors, message: string) => form.setError(field as never, { type: "manual", message });
+
+  /** Uploads what was chosen, then saves; `check` runs the client rules first (the normal submit). */
+  async function submit(values: FormInput, check: boolean) {
+    form.clearErrors(["audioUrl", "coverArtUrl"] as never);
+    // upload mode without a new file keeps the stored link (edit), so only "neither" is missing
+    const audioMissing = !audio.source.url.trim() && !(audio.source.mode === "upload" && audio.source.file);
+    if (check && audioMissing) return setMediaError("audioUrl", "Audio file URL is required");
+    const urls = await uploads.upload([
+      { kind: "audio", source: audio.source, update: audio.update },
+      { kind: "cover-art", source: cover.source, update: cover.update },
+    ]);
+    if (!urls) return;
+    const payload = { ...values, audioUrl: urls[0], coverArtUrl: urls[1] };
+    if (check) {
+      const parsed = audioTrackInput.safeParse(payload);
+      if (!parsed.success) {
+        for (const issue of parsed.error.issues) form.setError(String(issue.path[0]) as never, { type: "manual", message: issue.message });
+        return;
+      }
+      return save.mutate(parsed.data);
+    }
+    save.mutate(payload as AudioTrackValues);
+  }
+
+  const duration = form.watch("duration");
+  return (
+    <form noValidate onSubmit={form.handleSubmit((v) => submit(v, true))} className="max-w-2xl space-y-5">
+      <TextField control={form.control} name="title" label="Title" placeholder="Track title" />
+      <TextField control={form.control} name="artist" label="Artist" placeholder="Artist name" />
+      <MediaSourceField
+        kind="audio"
+        label="Audio File"
+        source={audio.source}
+        onChange={audio.update}
+        error={errors.audioUrl?.message}
+        disabled={pending}
+        onFile={async (file) => {
+          const seconds = await readAudioDuration(file);
+          if (seconds) form.setValue("duration", Math.round(seconds * 100) / 100, { shouldValidate: true });
+        }}
+      />
+      <NumberField
+        control={form.control}
+        name="duration"
+        label="Duration (seconds)"
+        step={0.01}
+        min={0}
+        hint={durationHint(duration)}
+      />
+      <MediaSourceField kind="cover-art" label="Cover Art" source={cover.source} onChange={cover.update} error={errors.coverArtUrl?.message} disabled={pending} />
+      <div className="flex flex-wrap gap-6">
+        <CheckboxField control={form.control} name="isFeatured" label="Featured" hint="Featured tracks play in the site's header player." />
+        <SwitchField control={form.control} name="isActive" label="Active" />
+      </div>
+      <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
+        <Button variant="outline" asChild>
+          <Link href="/audio">Cancel</Link>
+        </Button>
+        <Button variant="secondary" disabled={pending} onClick={() => submit(form.getValues(), false)}>
+          Direct Submit
+        </Button>
+        <Button type="submit" disabled={pending} aria-busy={pending || undefined}>
+          {uploads.uploading ? "Uploading..." : save.isPending ? "Saving..." : track ? "Update Track" : "Create Track"}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,41 @@
+import { ApiError } from "@client/lib/api-client";
+import { uploadFile } from "@client/lib/upload";
+
+export type MediaKind = "audio" | "cover-art";
+
+/** Displayed hints (spec section 2) and the limits the server enforces (ARCHITECTURE.md). */
+export const MEDIA = {
+  audio: { accept: "audio/mpeg,audio/wav,audio/x-wav,audio/ogg,.mp3,.wav,.ogg", hint: "MP3, WAV or OGG, max 10MB", maxBytes: 10 * 1024 * 1024 },
+  "cover-art": { accept: "image/jpeg,image/png", hint: "Recommended 300x300, JPEG or PNG, max 2MB", maxBytes: 2 * 1024 * 1024 },
+} as const;
+
+/** Upload failures carry the spec's wording; `reason` is the server's explanation, if any. */
+export class MediaUploadError extends Error {
+  constructor(
+    message: string,
+    public kind: "failed" | "invalid-response",
+    public reason?: string,
+  ) {
+    super(message);
+  }
+}
+
+export function tooLargeMessage(kind: MediaKind, file: File): string | null {
+  const { maxBytes } = MEDIA[kind];
+  return file.size > maxBytes ? `File is too large (max ${maxBytes / (1024 * 1024)}MB)` : null;
+}
+
+/** POST /api/upload/media; resolves with the stored file's path. */
+export async function uploadMedia(kind: MediaKind, file: File, onProgress?: (fraction: number) => void): Promise<string> {
+  const query = kind === "audio" ? "fileType=audio" : "fileType=image&purpose=cover-art";
+  let result;
+  try {
+    result = await uploadFile(`/api/upload/media?${query}`, file, { onProgress });
+  } catch (err) {
+    const reason = err instanceof ApiError ? err.serverMessage : undefined;
+    throw new MediaUploadError("Could not upload file. Please try again.", "failed", reason);
+  }
+  const path = result?.data?.filePath;
+  if (!path) throw new MediaUploadError("Invalid response from file upload service", "invalid-response");
+  return path;
+}
