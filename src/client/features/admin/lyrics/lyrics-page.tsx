@@ -1,6 +1,115 @@
-import { PlaceholderPage } from "../components/placeholder-page";
+import { Eye, EyeOff, Pencil, Plus, Trash2, Wand2 } from "lucide-react";
+import { Link } from "wouter";
+import type { Lyrics } from "@shared/schemas/entities";
+import { Badge } from "@client/components/ui/badge";
+import { Button } from "@client/components/ui/button";
+import { Card } from "@client/components/ui/card";
+import { ConfirmDialog, useConfirmDelete } from "@client/components/ui/confirm-dialog";
+import { DataTable, type Column } from "@client/components/ui/data-table";
+import { EmptyState } from "@client/components/ui/empty-state";
+import { IconButton, IconLink, RowActions } from "@client/components/ui/icon-action";
+import { PageHeader } from "@client/components/ui/page-header";
+import { errorMessage } from "@client/lib/api-client";
+import { useList, useResourceMutation } from "@client/lib/resource";
+import { lyricsKeys } from "./lyrics-keys";
 
-// Placeholder until this resource's screens are built.
+const addLyrics = (label: string) => (
+  <Button asChild>
+    <Link href="/lyrics/add">
+      <Plus className="size-4" aria-hidden /> {label}
+    </Link>
+  </Button>
+);
+
 export default function LyricsPage() {
-  return <PlaceholderPage title="Lyrics" />;
+  // spec section 9: the admin lyrics list goes stale after 10 seconds
+  const lyrics = useList<Lyrics>("/api/admin/lyrics", { staleTime: 10_000 });
+  const del = useConfirmDelete<Lyrics>();
+  const publish = useResourceMutation<{ id: number; isPublished: boolean }>({
+    method: "PUT",
+    url: ({ id }) => `/api/lyrics/${id}/publish`,
+    body: ({ isPublished }) => ({ isPublished }),
+    invalidate: ({ id }) => lyricsKeys(id),
+    successToast: "Lyrics status updated successfully",
+    errorToast: (err) => `Failed to update lyrics status: ${errorMessage(err)}`,
+  });
+  const remove = useResourceMutation<number>({
+    method: "DELETE",
+    url: (id) => `/api/lyrics/${id}`,
+    invalidate: (id) => lyricsKeys(id),
+    successToast: "Lyrics deleted successfully",
+    errorToast: (err) => `Failed to delete lyrics: ${errorMessage(err)}`,
+  });
+
+  const columns: Column<Lyrics>[] = [
+    { header: "Title", cell: (l) => <span className="font-medium text-bone">{l.title}</span> },
+    { header: "Song Name", cell: (l) => l.songName },
+    { header: "Album", cell: (l) => l.albumName || <span className="text-dust">-</span> },
+    { header: "Year", cell: (l) => l.releaseYear || <span className="text-dust">-</span> },
+    { header: "Status", cell: (l) => (l.isPublished ? <Badge variant="green">Published</Badge> : <Badge>Draft</Badge>) },
+    {
+      header: "Actions",
+      className: "text-right",
+      cell: (l) => (
+        <RowActions>
+          <IconButton
+            label={l.isPublished ? "Unpublish" : "Publish"}
+            aria-label={`${l.isPublished ? "Unpublish" : "Publish"} ${l.title}`}
+            disabled={publish.isPending && publish.variables?.id === l.id}
+            onClick={() => publish.mutate({ id: l.id, isPublished: !l.isPublished })}
+          >
+            {l.isPublished ? <EyeOff /> : <Eye />}
+          </IconButton>
+          <IconLink href={`/lyrics/edit/${l.id}`} label="Edit" aria-label={`Edit ${l.title}`}>
+            <Pencil />
+          </IconLink>
+          <IconButton label="Delete" aria-label={`Delete ${l.title}`} tone="danger" onClick={() => del.ask(l)}>
+            <Trash2 />
+          </IconButton>
+        </RowActions>
+      ),
+    },
+  ];
+
+  const actions = (
+    <>
+      <Button variant="outline" asChild>
+        <Link href="/lyrics/auto-add">
+          <Wand2 className="size-4" aria-hidden /> Auto-Add Homepage Lyrics
+        </Link>
+      </Button>
+      {addLyrics("Add New Lyrics")}
+    </>
+  );
+
+  return (
+    <div>
+      <PageHeader title="Lyrics" subtitle="Manage the song lyrics fans can read on the website." actions={actions} />
+      <Card>
+        {lyrics.isLoading ? (
+          <p role="status" className="px-4 py-10 text-center text-sm text-dust">
+            Loading lyrics...
+          </p>
+        ) : (
+          <DataTable
+            caption="Lyrics"
+            columns={columns}
+            rows={lyrics.data}
+            rowKey={(l) => l.id}
+            error={lyrics.error ? "Failed to load lyrics. Please try again later." : undefined}
+            onRetry={() => lyrics.refetch()}
+            rowClassName={(l) => (l.isPublished ? undefined : "opacity-70")}
+            empty={<EmptyState description="No lyrics found." action={addLyrics("Add Your First Lyrics")} />}
+          />
+        )}
+      </Card>
+      <ConfirmDialog
+        {...del.dialogProps}
+        title="Are you sure?"
+        description="This will permanently delete the lyrics. This action cannot be undone."
+        pending={remove.isPending}
+        onConfirm={() => remove.mutate(del.target!.id, { onSettled: del.close })}
+      />
+    </div>
+  );
 }

@@ -1,6 +1,28 @@
-import { PlaceholderPage } from "../components/placeholder-page";
+import type { Video } from "@shared/schemas/entities";
+import { Card, CardContent } from "@client/components/ui/card";
+import { PageHeader } from "@client/components/ui/page-header";
+import { useItem } from "@client/lib/resource";
+import { FormLoadState } from "../components/form-load-state";
+import { VideoForm } from "./video-form";
 
-// Placeholder until this resource's screens are built.
-export default function VideoFormPage() {
-  return <PlaceholderPage title="Videos" />;
+/** /admin/videos/add and /admin/videos/edit/{id}. */
+export default function VideoFormPage({ params }: { params: { id?: string } }) {
+  const id = params.id;
+  const video = useItem<Video>(id ? `/api/videos/${id}` : null);
+  return (
+    <div className="mx-auto max-w-5xl">
+      <PageHeader title={id ? "Edit Video" : "Add Video"} subtitle={id ? "Change this video's details." : "Add a video to the website."} />
+      <Card>
+        <CardContent className="pt-5">
+          {id ? (
+            <FormLoadState query={video} notFound="Video not found." backHref="/videos">
+              {(data) => <VideoForm key={data.id} video={data} />}
+            </FormLoadState>
+          ) : (
+            <VideoForm />
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
 }

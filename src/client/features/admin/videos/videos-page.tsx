@@ -1,6 +1,116 @@
-import { PlaceholderPage } from "../components/placeholder-page";
+import { ExternalLink, Pencil, Plus, Trash2 } from "lucide-react";
+import { Link } from "wouter";
+import type { Video } from "@shared/schemas/entities";
+import { Badge } from "@client/components/ui/badge";
+import { Button } from "@client/components/ui/button";
+import { Card } from "@client/components/ui/card";
+import { DataTable, type Column } from "@client/components/ui/data-table";
+import { EmptyState } from "@client/components/ui/empty-state";
+import { IconButton, IconLink, RowActions } from "@client/components/ui/icon-action";
+import { ImageWithFallback } from "@client/components/ui/image-with-fallback";
+import { PageHeader } from "@client/components/ui/page-header";
+import { Switch } from "@client/components/ui/switch";
+import { errorMessage } from "@client/lib/api-client";
+import { useList, useResourceMutation } from "@client/lib/resource";
+import { VIDEO_CATEGORY_LABELS, VIDEO_LIST_KEYS, VIDEO_PLACEHOLDER } from "./video-keys";
 
-// Placeholder until this resource's screens are built.
+const addVideo = (
+  <Button asChild>
+    <Link href="/videos/add">
+      <Plus className="size-4" aria-hidden /> Add Video
+    </Link>
+  </Button>
+);
+
 export default function VideosPage() {
-  return <PlaceholderPage title="Videos" />;
+  const videos = useList<Video>("/api/videos");
+  const setActive = useResourceMutation<{ id: number; isActive: boolean }>({
+    method: "PUT",
+    url: ({ id }) => `/api/videos/${id}/active`,
+    body: ({ isActive }) => ({ isActive }),
+    invalidate: VIDEO_LIST_KEYS,
+    successToast: "Video updated",
+    errorToast: (err) => `Failed to update video: ${errorMessage(err)}`,
+  });
+  const remove = useResourceMutation<number>({
+    method: "DELETE",
+    url: (id) => `/api/videos/${id}`,
+    invalidate: VIDEO_LIST_KEYS,
+    successToast: "Video deleted",
+    errorToast: (err) => `Failed to delete video: ${errorMessage(err)}`,
+  });
+
+  const columns: Column<Video>[] = [
+    {
+      header: "Thumbnail",
+      cell: (v) => <ImageWithFallback src={v.thumbnailUrl || VIDEO_PLACEHOLDER} fallbackSrc={VIDEO_PLACEHOLDER} alt="" className="aspect-video w-28 rounded object-cover" />,
+    },
+    {
+      header: "Title",
+      cell: (v) => (
+        <div className="max-w-xs whitespace-normal">
+          <p className="font-medium text-bone">{v.title}</p>
+          <p className="line-clamp-2 text-xs text-dust">{v.description}</p>
+        </div>
+      ),
+    },
+    { header: "Category", cell: (v) => <Badge variant="outline">{VIDEO_CATEGORY_LABELS[v.category] ?? v.category}</Badge> },
+    { header: "Order", cell: (v) => v.sortOrder, className: "text-center" },
+    {
+      header: "Active",
+      cell: (v) => (
+        <Switch
+          checked={v.isActive}
+          disabled={setActive.isPending && setActive.variables?.id === v.id}
+          onCheckedChange={() => setActive.mutate({ id: v.id, isActive: !v.isActive })}
+          aria-label={`Active: ${v.title}`}
+        />
+      ),
+    },
+    {
+      header: "Actions",
+      className: "text-right",
+      cell: (v) => (
+        <RowActions>
+          <IconLink href={v.embedUrl} external label="View" aria-label={`View ${v.title} in a new tab`}>
+            <ExternalLink />
+          </IconLink>
+          <IconLink href={`/videos/edit/${v.id}`} label="Edit" aria-label={`Edit ${v.title}`}>
+            <Pencil />
+          </IconLink>
+          <IconButton
+            label="Delete"
+            aria-label={`Delete ${v.title}`}
+            tone="danger"
+            disabled={remove.isPending && remove.variables === v.id}
+            onClick={() => {
+              // The spec asks for the browser's own confirm here (unlike the other lists).
+              if (window.confirm("Are you sure you want to delete this video?")) remove.mutate(v.id);
+            }}
+          >
+            <Trash2 />
+          </IconButton>
+        </RowActions>
+      ),
+    },
+  ];
+
+  return (
+    <div>
+      <PageHeader title="Videos" subtitle="Manage the videos shown on the website." actions={addVideo} />
+      <Card>
+        <DataTable
+          caption="Videos"
+          columns={columns}
+          rows={videos.data}
+          rowKey={(v) => v.id}
+          isLoading={videos.isLoading}
+          error={videos.error ? `Error loading videos: ${errorMessage(videos.error)}` : undefined}
+          onRetry={() => videos.refetch()}
+          rowClassName={(v) => (v.isActive ? undefined : "opacity-60")}
+          empty={<EmptyState description="No videos found. Add your first video to get started." action={addVideo} />}
+        />
+      </Card>
+    </div>
+  );
 }

@@ -1,0 +1,44 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import { useLocation } from "wouter";
+import type { Lyrics } from "@shared/schemas/entities";
+import { lyricsInput, type LyricsData, type LyricsInput } from "@shared/schemas/lyrics";
+import { FormActions } from "@client/components/ui/form-actions";
+import { NumberField, SwitchField, TextAreaField, TextField } from "@client/components/ui/form-fields";
+import { errorMessage } from "@client/lib/api-client";
+import { applyServerErrors, useResourceMutation } from "@client/lib/resource";
+import { LYRICS_LIST_KEYS, lyricsKeys } from "./lyrics-keys";
+
+const EMPTY: LyricsInput = { title: "", songName: "", albumName: "", releaseYear: "", lyricsText: "", isPublished: true, sortOrder: 0 };
+const toFormValues = (l: Lyrics): LyricsInput => ({ ...l, albumName: l.albumName ?? "", releaseYear: l.releaseYear ?? "" });
+
+export function LyricsForm({ lyrics }: { lyrics?: Lyrics }) {
+  const [, navigate] = useLocation();
+  const form = useForm<LyricsInput, unknown, LyricsData>({ resolver: zodResolver(lyricsInput), defaultValues: lyrics ? toFormValues(lyrics) : EMPTY });
+  const save = useResourceMutation<LyricsData>({
+    method: lyrics ? "PUT" : "POST",
+    url: lyrics ? `/api/lyrics/${lyrics.id}` : "/api/lyrics",
+    invalidate: lyrics ? lyricsKeys(lyrics.id) : LYRICS_LIST_KEYS,
+    successToast: lyrics ? "Lyrics updated successfully" : "Lyrics created successfully",
+    errorToast: (err) => `${lyrics ? "Failed to update lyrics" : "Failed to create lyrics"}: ${errorMessage(err)}`,
+    onSuccess: () => navigate("/lyrics"),
+    onError: (err) => applyServerErrors(err, form.setError),
+  });
+  const c = form.control;
+  return (
+    <form noValidate onSubmit={form.handleSubmit((values) => save.mutate(values))} className="space-y-5">
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField control={c} name="title" label="Title" placeholder="Title shown on the website" />
+        <TextField control={c} name="songName" label="Song Name" placeholder="Song name" />
+        <TextField control={c} name="albumName" label="Album (optional)" placeholder="Album or EP" />
+        <TextField control={c} name="releaseYear" label="Release Year (optional)" placeholder="2025" />
+      </div>
+      <TextAreaField control={c} name="lyricsText" label="Lyrics" placeholder="One line per line of the song; blank lines between verses." rows={14} />
+      <div className="grid items-end gap-5 sm:grid-cols-2">
+        <NumberField control={c} name="sortOrder" label="Sort Order" step={1} hint="Lower numbers show first." />
+        <SwitchField control={c} name="isPublished" label="Published (visible on the website)" />
+      </div>
+      <FormActions cancelHref="/lyrics" submitLabel={lyrics ? "Update Lyrics" : "Create Lyrics"} pending={save.isPending} />
+    </form>
+  );
+}
