@@ -47,6 +47,12 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     });
   });
 
+  // The Preview tab shows exactly what subscribers will get: the server's sanitized HTML.
+  app.post("/api/newsletter/render", { schema: { body: z.object({ content: z.string().max(200_000, "Content is too long") }) } }, async (request) => {
+    const html = sanitizeNewsletterHtml(request.body.content);
+    return { success: true, data: { html, text: htmlToText(html) } };
+  });
+
   app.get("/api/newsletter/recipients", { schema: { querystring: recipientsQuery } }, async (request) => ({
     success: true,
     data: { count: await countRecipients(app.db, request.query) },

@@ -1,6 +1,133 @@
-import { PlaceholderPage } from "../components/placeholder-page";
+import { useQuery } from "@tanstack/react-query";
+import { Eye, PenLine, Send } from "lucide-react";
+import { useState } from "react";
+import { toast } from "sonner";
+import { Button } from "@client/components/ui/button";
+import { Card, CardContent } from "@client/components/ui/card";
+import { Checkbox } from "@client/components/ui/checkbox";
+import { Field } from "@client/components/ui/field";
+import { Input, Textarea } from "@client/components/ui/input";
+import { PageHeader } from "@client/components/ui/page-header";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@client/components/ui/tabs";
+import { ApiError } from "@client/lib/api-client";
+import { useResourceMutation } from "@client/lib/resource";
+import { NewsletterPreview } from "./newsletter-preview";
+import { NEWSLETTERS_KEY, NewsletterProgressCard } from "./newsletter-progress";
+import { NewsletterStatsCard } from "./newsletter-stats-card";
 
-// Placeholder until this resource's screens are built.
+type Targets = { targetShows: boolean; targetReleases: boolean; targetMerch: boolean };
+type SendBody = Targets & { subject: string; content: string; previewEmail?: string };
+
+const INTERESTS: [keyof Targets, string][] = [
+  ["targetShows", "Shows"],
+  ["targetReleases", "Releases"],
+  ["targetMerch", "Merch"],
+];
+
+/** /admin/subscribers/newsletter (spec sections 2, 4, 5, 8). */
 export default function NewsletterPage() {
-  return <PlaceholderPage title="Subscribers" />;
+  const [tab, setTab] = useState("compose");
+  const [previewMode, setPreviewMode] = useState(false);
+  const [subject, setSubject] = useState("");
+  const [content, setContent] = useState("");
+  const [previewEmail, setPreviewEmail] = useState("");
+  const [targets, setTargets] = useState<Targets>({ targetShows: true, targetReleases: true, targetMerch: true });
+
+  const q = new URLSearchParams(Object.entries(targets).map(([k, v]) => [k, String(v)])).toString();
+  const recipients = useQuery<{ count: number }>({ queryKey: [`/api/newsletter/recipients?${q}`], refetchOnWindowFocus: false, staleTime: 5000 });
+  const count = recipients.data?.count ?? 0;
+
+  const send = useResourceMutation<SendBody, { recipients: number }>({
+    method: "POST",
+    url: "/api/newsletter/send",
+    invalidate: [NEWSLETTERS_KEY],
+    successToast: (res, vars) =>
+      vars.previewEmail
+        ? { title: "Preview sent", description: `A preview was sent to ${vars.previewEmail}.` }
+        : { title: "Newsletter sent", description: `Sending to ${res.data.recipients} subscriber${res.data.recipients === 1 ? "" : "s"}.` },
+    errorToast: (err) => (err instanceof ApiError && err.serverMessage) || "Failed to send newsletter. Try again later.",
+    onSuccess: (_res, vars) => {
+      // A real send clears the draft; a preview keeps it (spec section 4).
+      if (!vars.previewEmail) {
+        setSubject("");
+        setContent("");
+      }
+    },
+  });
+
+  function onTabChange(next: string) {
+    setTab(next);
+    if (next === "preview") setPreviewMode(true);
+    if (next === "send") setPreviewMode(false);
+  }
+
+  /** The spec's checks, in its order, each as an error toast. */
+  function submit() {
+    if (!subject.trim()) return toast.error("Missing subject", { description: "Please enter a subject for your newsletter." });
+    if (!content.trim()) return toast.error("Missing content", { description: "Please enter content for your newsletter." });
+    if (previewMode && !previewEmail.trim()) return toast.error("Missing email", { description: "Please enter an email address for the preview." });
+    if (!previewMode && count === 0) return toast.error("No recipients", { description: "There are no subscribers matching the selected interests." });
+    send.mutate({ subject, content, ...targets, ...(previewMode ? { previewEmail: previewEmail.trim() } : {}) });
+  }
+
+  return (
+    <div>
+      <PageHeader title="Send Newsletter" subtitle="Write to your fans: shows, releases and merch news." />
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <div className="space-y-6">
+          <Card>
+            <CardContent className="pt-5">
+              <Tabs value={tab} onValueChange={onTabChange}>
+                <TabsList>
+                  <TabsTrigger value="compose">
+                    <PenLine className="mr-1.5 size-4" aria-hidden /> Compose
+                  </TabsTrigger>
+                  <TabsTrigger value="preview">
+                    <Eye className="mr-1.5 size-4" aria-hidden /> Preview
+                  </TabsTrigger>
+                  <TabsTrigger value="send">
+                    <Send className="mr-1.5 size-4" aria-hidden /> Send
+                  </TabsTrigger>
+                </TabsList>
+                <TabsContent value="compose" className="space-y-5">
+                  <Field label="Subject">
+                    <Input value={subject} onChange={(e) => setSubject(e.target.value)} maxLength={200} placeholder="New tour dates announced" />
+                  </Field>
+                  <Field label="Content" hint="Basic HTML is allowed (paragraphs, bold, italics, links, lists, images). Blank lines start new paragraphs.">
+                    <Textarea value={content} onChange={(e) => setContent(e.target.value)} rows={14} placeholder="Write your newsletter here..." />
+                  </Field>
+                </TabsContent>
+                <TabsContent value="preview" className="space-y-5">
+                  <Field label="Preview Email" hint="Send a test copy to yourself before sending it to everyone.">
+                    <Input type="email" value={previewEmail} onChange={(e) => setPreviewEmail(e.target.value)} placeholder="you@example.com" />
+                  </Field>
+                  <NewsletterPreview subject={subject} content={content} />
+                  <Button onClick={submit} disabled={send.isPending}>
+                    <Eye className="size-4" aria-hidden /> {send.isPending ? "Sending..." : "Send Preview"}
+                  </Button>
+                </TabsContent>
+                <TabsContent value="send" className="space-y-5">
+                  <fieldset className="space-y-3">
+                    <legend className="mb-2 text-sm font-medium">Send to subscribers interested in</legend>
+                    {INTERESTS.map(([key, label]) => (
+                      <Checkbox key={key} label={label} checked={targets[key]} onCheckedChange={(c) => setTargets((t) => ({ ...t, [key]: c === true }))} />
+                    ))}
+                  </fieldset>
+                  <p className="text-sm" aria-live="polite">
+                    <span className="font-semibold tabular-nums">{recipients.isLoading ? "..." : count}</span> recipient(s) selected
+                  </p>
+                  <Button onClick={submit} disabled={send.isPending || count === 0}>
+                    <Send className="size-4" aria-hidden /> {send.isPending ? "Sending..." : "Send to All Selected Recipients"}
+                  </Button>
+                </TabsContent>
+              </Tabs>
+            </CardContent>
+          </Card>
+          <NewsletterProgressCard />
+        </div>
+        <NewsletterStatsCard />
+      </div>
+    </div>
+  );
 }
+

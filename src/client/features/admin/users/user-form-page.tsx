@@ -1,6 +1,28 @@
-import { PlaceholderPage } from "../components/placeholder-page";
+import type { AdminUser } from "@shared/schemas/entities";
+import { Card, CardContent } from "@client/components/ui/card";
+import { PageHeader } from "@client/components/ui/page-header";
+import { useItem } from "@client/lib/resource";
+import { FormLoadState } from "../components/form-load-state";
+import { UserForm } from "./user-form";
 
-// Placeholder until this resource's screens are built.
-export default function UserFormPage() {
-  return <PlaceholderPage title="Users" />;
+/** /admin/users/add and /admin/users/edit/{id}. */
+export default function UserFormPage({ params }: { params: { id?: string } }) {
+  const id = params.id;
+  const user = useItem<AdminUser>(id ? `/api/users/${id}` : null);
+  return (
+    <div className="mx-auto max-w-2xl">
+      <PageHeader title={id ? "Edit Admin User" : "Add Admin User"} subtitle={id ? "Change this admin's details or password." : "Give a band member access to the admin panel."} />
+      <Card>
+        <CardContent className="pt-5">
+          {id ? (
+            <FormLoadState query={user} notFound="User not found." backHref="/users">
+              {(data) => <UserForm key={data.id} user={data} />}
+            </FormLoadState>
+          ) : (
+            <UserForm />
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
 }

@@ -1,6 +1,103 @@
-import { PlaceholderPage } from "../components/placeholder-page";
+import { Pencil, Plus, Power, PowerOff, Trash2 } from "lucide-react";
+import { Link } from "wouter";
+import { PRIMARY_ADMIN_ID } from "@shared/constants";
+import type { AdminUser } from "@shared/schemas/entities";
+import { formatDate } from "@shared/format";
+import { Badge } from "@client/components/ui/badge";
+import { Button } from "@client/components/ui/button";
+import { Card } from "@client/components/ui/card";
+import { ConfirmDialog, useConfirmDelete } from "@client/components/ui/confirm-dialog";
+import { DataTable, type Column } from "@client/components/ui/data-table";
+import { EmptyState } from "@client/components/ui/empty-state";
+import { IconButton, IconLink, RowActions } from "@client/components/ui/icon-action";
+import { PageHeader } from "@client/components/ui/page-header";
+import { useList, useResourceMutation } from "@client/lib/resource";
 
-// Placeholder until this resource's screens are built.
+const addAdmin = (
+  <Button asChild>
+    <Link href="/users/add">
+      <Plus className="size-4" aria-hidden /> Add Admin
+    </Link>
+  </Button>
+);
+
+/** /admin/users (spec section 2). The primary admin (id 1) can be edited but never toggled or deleted. */
 export default function UsersPage() {
-  return <PlaceholderPage title="Users" />;
+  const users = useList<AdminUser>("/api/users");
+  const del = useConfirmDelete<AdminUser>();
+  const remove = useResourceMutation<number>({
+    method: "DELETE",
+    url: (id) => `/api/users/${id}`,
+    invalidate: ["/api/users"],
+    successToast: "User deleted",
+    errorToast: "Failed to delete user. Please try again.",
+  });
+  const toggle = useResourceMutation<AdminUser>({
+    method: "PUT",
+    url: (u) => `/api/users/${u.id}/active`,
+    body: (u) => ({ isActive: !u.isActive }),
+    invalidate: ["/api/users"],
+    successToast: (_res, u) => (u.isActive ? "Deactivated" : "Activated"),
+    errorToast: "Failed to update user status. Please try again.",
+  });
+
+  const columns: Column<AdminUser>[] = [
+    { header: "ID", cell: (u) => <span className="tabular-nums text-dust">{u.id}</span>, className: "w-14" },
+    { header: "Username", cell: (u) => <span className="font-medium text-bone">{u.username}</span> },
+    { header: "Email", cell: (u) => u.email || "-" },
+    { header: "Role", cell: (u) => (u.id === PRIMARY_ADMIN_ID ? <Badge variant="amber">Primary Admin</Badge> : <Badge>Admin</Badge>) },
+    { header: "Status", cell: (u) => (u.isActive ? <Badge variant="green">Active</Badge> : <Badge variant="red">Inactive</Badge>) },
+    { header: "Created", cell: (u) => <span className="whitespace-nowrap">{u.createdAt ? formatDate(u.createdAt) : "N/A"}</span> },
+    {
+      header: "Actions",
+      className: "text-right",
+      cell: (u) => {
+        const primary = u.id === PRIMARY_ADMIN_ID;
+        return (
+          <RowActions>
+            <IconLink href={`/users/edit/${u.id}`} label="Edit" aria-label={`Edit ${u.username}`}>
+              <Pencil />
+            </IconLink>
+            <IconButton
+              label={u.isActive ? "Deactivate" : "Activate"}
+              aria-label={`${u.isActive ? "Deactivate" : "Activate"} ${u.username}`}
+              disabled={primary || (toggle.isPending && toggle.variables?.id === u.id)}
+              onClick={() => toggle.mutate(u)}
+            >
+              {u.isActive ? <PowerOff /> : <Power />}
+            </IconButton>
+            <IconButton label="Delete" aria-label={`Delete ${u.username}`} tone="danger" disabled={primary} onClick={() => del.ask(u)}>
+              <Trash2 />
+            </IconButton>
+          </RowActions>
+        );
+      },
+    },
+  ];
+
+  return (
+    <div>
+      <PageHeader title="Admin Users" subtitle="Manage who can sign in to the admin panel." actions={addAdmin} />
+      <Card>
+        <DataTable
+          caption="Admin users"
+          columns={columns}
+          rows={users.data}
+          rowKey={(u) => u.id}
+          isLoading={users.isLoading}
+          error={users.error ? `Error loading users: ${users.error.message}` : undefined}
+          onRetry={() => users.refetch()}
+          empty={<EmptyState title="No admin users found." action={addAdmin} />}
+          rowClassName={(u) => (u.isActive ? undefined : "opacity-60")}
+        />
+      </Card>
+      <ConfirmDialog
+        {...del.dialogProps}
+        title="Are you sure?"
+        description={`This will permanently delete the admin user "${del.target?.username ?? ""}". This action cannot be undone.`}
+        pending={remove.isPending}
+        onConfirm={() => remove.mutate(del.target!.id, { onSettled: del.close })}
+      />
+    </div>
+  );
 }

@@ -1,0 +1,59 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import { useLocation } from "wouter";
+import type { AdminUser } from "@shared/schemas/entities";
+import { userCreateInput, userUpdateInput } from "@shared/schemas/users";
+import { FormActions } from "@client/components/ui/form-actions";
+import { TextField } from "@client/components/ui/form-fields";
+import { ApiError, errorMessage } from "@client/lib/api-client";
+import { applyServerErrors, useResourceMutation } from "@client/lib/resource";
+
+interface Values {
+  username: string;
+  email: string;
+  password: string;
+}
+type Payload = { username: string; email: string | null; password?: string };
+
+/**
+ * Add or edit an admin user (spec section 2). On edit a blank password keeps the current one,
+ * so the password is left out of the request.
+ */
+export function UserForm({ user }: { user?: AdminUser }) {
+  const [, navigate] = useLocation();
+  const form = useForm<Values, unknown, Payload>({
+    resolver: zodResolver(user ? userUpdateInput : userCreateInput) as never,
+    defaultValues: { username: user?.username ?? "", email: user?.email ?? "", password: "" },
+  });
+  const save = useResourceMutation<Payload>({
+    method: user ? "PUT" : "POST",
+    url: user ? `/api/users/${user.id}` : "/api/users",
+    invalidate: user ? ["/api/users", `/api/users/${user.id}`] : ["/api/users"],
+    successToast: user ? "User updated" : "User created",
+    // A taken username says so plainly; other failures use the spec's words.
+    errorToast: (err) =>
+      err instanceof ApiError && err.status === 409 ? errorMessage(err) : user ? "Failed to update user. Please try again." : "Failed to create user. Please try again.",
+    onSuccess: () => navigate("/users"),
+    onError: (err) => {
+      if (err instanceof ApiError && err.status === 409) form.setError("username", { type: "server", message: errorMessage(err) });
+      else applyServerErrors(err, form.setError);
+    },
+  });
+  const c = form.control;
+
+  return (
+    <form noValidate onSubmit={form.handleSubmit((values) => save.mutate(values))} className="space-y-5">
+      <TextField control={c} name="username" label="Username" placeholder="Enter a username" autoComplete="off" />
+      <TextField control={c} name="email" type="email" label="Email" placeholder="name@example.com" hint="Optional, for password reset and notifications." autoComplete="off" />
+      <TextField
+        control={c}
+        name="password"
+        type="password"
+        label={user ? "New Password (leave blank to keep current)" : "Password"}
+        placeholder={user ? "Leave blank to keep the current password" : "At least 8 characters"}
+        autoComplete="new-password"
+      />
+      <FormActions cancelHref="/users" submitLabel={user ? "Update User" : "Create User"} pending={save.isPending} />
+    </form>
+  );
+}
