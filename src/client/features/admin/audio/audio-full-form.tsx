@@ -1,4 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useLocation } from "wouter";
 import { audioTrackInput, type AudioTrackValues } from "@shared/schemas/audio-tracks";
@@ -36,6 +37,10 @@ export function AudioFullForm({ track, defaultArtist }: { track?: AudioTrack; de
       isActive: track?.isActive ?? true,
     },
   });
+  // The band's name may arrive after the form opened: follow it until the artist is edited.
+  useEffect(() => {
+    if (!track && !form.getFieldState("artist").isDirty) form.setValue("artist", defaultArtist);
+  }, [defaultArtist, track, form]);
   const errors = form.formState.errors as typeof form.formState.errors & { [K in keyof Errors]?: { message?: string } };
   const uploads = useMediaUploads();
   const save = useSaveTrack(track?.id ?? null, {

@@ -18,7 +18,9 @@ import { useMediaUploads } from "./use-media-submit";
 export function AudioSimpleForm({ defaultArtist }: { defaultArtist: string }) {
   const [, navigate] = useLocation();
   const [title, setTitle] = useState("");
-  const [artist, setArtist] = useState(defaultArtist);
+  // null until typed in: the band's name (which may still be loading) shows meanwhile
+  const [typedArtist, setArtist] = useState<string | null>(null);
+  const artist = typedArtist ?? defaultArtist;
   const [duration, setDuration] = useState("");
   const audio = useMediaSource({ mode: "upload" });
   const cover = useMediaSource({ mode: "upload" });
