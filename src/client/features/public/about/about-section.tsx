@@ -19,10 +19,14 @@ export function AboutSection() {
   return (
     <section id="about" aria-labelledby="about-title" className="relative overflow-hidden bg-bone py-20 text-ink sm:py-28">
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
-        <SectionHeading id="about" index="04" title="About the Band" kicker="Who we are" light />
-        <div className="grid gap-6 text-lg leading-relaxed md:grid-cols-3 md:gap-10">
+        <SectionHeading id="about" index="04" title="About the Band" kicker="Who we are" light>
+          <p aria-hidden="true" className="rotate-3 border-4 border-blood px-3 py-1 font-display text-2xl leading-none text-blood uppercase sm:text-3xl">
+            Eastern North Carolina
+          </p>
+        </SectionHeading>
+        <div className="grid gap-6 text-lg leading-relaxed md:grid-cols-2 md:gap-x-12">
           {paragraphs.map((p, i) => (
-            <p key={i} className={i === 0 ? "text-xl leading-snug font-semibold sm:text-2xl md:col-span-3 md:max-w-4xl md:text-3xl" : ""}>
+            <p key={i} className={i === 0 ? "text-xl leading-snug font-semibold sm:text-2xl md:col-span-2 md:max-w-4xl md:text-3xl" : ""}>
               {p}
             </p>
           ))}

@@ -21,22 +21,25 @@ export function MusicSection() {
         )}
       </SectionHeading>
       <div className="grid gap-6 lg:grid-cols-2">
-        <EmbedFrame platform="SoundCloud" url={soundcloud.value && soundcloudEmbedUrl(soundcloud.value)} height={352} />
-        <EmbedFrame platform="Spotify" url={spotify.value && spotifyEmbedUrl(spotify.value)} height={352} />
+        <EmbedFrame platform="SoundCloud" loading={soundcloud.isLoading} url={soundcloud.value && soundcloudEmbedUrl(soundcloud.value)} height={352} />
+        <EmbedFrame platform="Spotify" loading={spotify.isLoading} url={spotify.value && spotifyEmbedUrl(spotify.value)} height={352} />
       </div>
     </section>
   );
 }
 
-function EmbedFrame({ platform, url, height }: { platform: "SoundCloud" | "Spotify"; url: string; height: number }) {
+function EmbedFrame({ platform, url, height, loading }: { platform: "SoundCloud" | "Spotify"; url: string; height: number; loading: boolean }) {
   return (
     <figure className="border border-smoke bg-coal p-2">
       <figcaption className="flex items-center justify-between px-2 pt-1 pb-3 text-xs font-bold tracking-[0.2em] text-dust uppercase">
         <span>{platform}</span>
         <span aria-hidden="true" className="h-2 w-2 rounded-full bg-blood" />
       </figcaption>
-      {url ? (
-        <iframe title={`${platform} player`} src={url} loading="lazy" height={height} className="block w-full border-0" allow="autoplay; clipboard-write; encrypted-media; fullscreen; picture-in-picture" />
+      {loading ? (
+        // no iframe until the setting is known, so a default never flashes before the real one
+        <div style={{ height }} className="animate-pulse bg-ash" />
+      ) : url ? (
+        <iframe title={`${platform} player`} src={url} loading="lazy" height={height} style={{ background: "var(--color-ash)" }} className="block w-full border-0" allow="autoplay; clipboard-write; encrypted-media; fullscreen; picture-in-picture" />
       ) : (
         <StateMessage className="min-h-40">{missingEmbedText(platform)}</StateMessage>
       )}

@@ -53,9 +53,11 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
   // The stored duration shows before the file loads (preload="none" keeps the page light).
   const duration = loadedDuration || Number.parseFloat(track?.duration ?? "") || 0;
 
+  // also when the <audio> first appears (tracks arrive after mount without inlined data)
+  const hasTrack = !!track;
   useEffect(() => {
     if (audioRef.current) audioRef.current.volume = volume / 100;
-  }, [volume]);
+  }, [volume, hasTrack]);
 
   const play = useCallback(() => {
     const audio = audioRef.current;

@@ -2,7 +2,6 @@ import { useQuery } from "@tanstack/react-query";
 import { useMemo, useRef, useState } from "react";
 import type { Video } from "@shared/schemas/entities";
 import { VIDEO_THUMBNAIL_PLACEHOLDER } from "@shared/settings-defaults";
-import { errorMessage } from "@client/lib/api-client";
 import { cn } from "@client/lib/cn";
 import { FallbackImg } from "../ui/fallback-img";
 import { SectionHeading } from "../ui/section-heading";
@@ -37,7 +36,7 @@ export function VideosSection({ as: Heading = "home" }: { as?: "home" | "page" }
         {isLoading ? (
           <LoadingBlocks count={2} />
         ) : error ? (
-          <StateMessage tone="error">Error loading videos: {errorMessage(error)}</StateMessage>
+          <StateMessage tone="error">Error loading videos: {error.message}</StateMessage>
         ) : !selected ? (
           <StateMessage>{NO_VIDEOS}</StateMessage>
         ) : (

@@ -1,0 +1,64 @@
+import { act, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { renderWithApi } from "../test-utils";
+import { SiteFooter } from "./site-footer";
+import { SiteNav } from "./site-nav";
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe("navigation", () => {
+  it("has the spec's section links plus /videos and /merch", () => {
+    renderWithApi(<SiteNav />, {});
+    const nav = screen.getByRole("navigation", { name: "Main" });
+    const labels = within(nav).getAllByRole("link").map((a) => a.textContent);
+    expect(labels).toEqual(expect.arrayContaining(["Home", "Music", "Videos", "Shows", "About", "Social", "Contact", "Watch", "Merch"]));
+    expect(within(nav).getByRole("link", { name: "Merch" })).toHaveAttribute("href", "/merch");
+    expect(within(nav).getByRole("link", { name: "Watch" })).toHaveAttribute("href", "/videos");
+  });
+
+  it("on the home page a section link smooth-scrolls instead of navigating", async () => {
+    const user = userEvent.setup();
+    const section = document.createElement("section");
+    section.id = "shows";
+    document.body.appendChild(section);
+    const scroll = vi.spyOn(section, "scrollIntoView");
+    const { location } = renderWithApi(<SiteNav />, {}, { path: "/" });
+    await user.click(within(screen.getByRole("navigation", { name: "Main" })).getAllByRole("link", { name: "Shows" })[0]);
+    expect(scroll).toHaveBeenCalledWith({ behavior: "smooth", block: "start" });
+    expect(location.history).toEqual(["/"]);
+    section.remove();
+  });
+
+  it("elsewhere a section link goes to /#section", async () => {
+    const user = userEvent.setup();
+    const { location } = renderWithApi(<SiteNav />, {}, { path: "/merch" });
+    const link = within(screen.getByRole("navigation", { name: "Main" })).getAllByRole("link", { name: "About" })[0];
+    expect(link).toHaveAttribute("href", "/#about");
+    await user.click(link);
+    expect(location.history?.at(-1)).toBe("/#about");
+  });
+
+  it("the mobile menu toggles and closes on a route change", async () => {
+    const user = userEvent.setup();
+    const { location } = renderWithApi(<SiteNav />, {}, { path: "/lyrics" });
+    const toggle = screen.getByRole("button", { name: "Open menu" });
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute("aria-expanded", "true");
+    const menu = document.getElementById("mobile-menu")!;
+    expect(within(menu).getByRole("link", { name: "Merch" })).toBeInTheDocument();
+    act(() => location.navigate("/merch"));
+    expect(document.getElementById("mobile-menu")).toBeNull();
+    expect(screen.getByRole("button", { name: "Open menu" })).toHaveAttribute("aria-expanded", "false");
+  });
+
+  it("the footer repeats the section links and carries a year-stamped copyright", () => {
+    renderWithApi(<SiteFooter />, {});
+    const footer = screen.getByRole("contentinfo");
+    expect(within(footer).getByRole("link", { name: "Contact" })).toHaveAttribute("href", "/#contact");
+    expect(footer).toHaveTextContent(`© ${new Date().getFullYear()}`);
+  });
+});

@@ -1,0 +1,50 @@
+import { screen } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { Route } from "wouter";
+import { fail, ok, pending, renderWithApi } from "../test-utils";
+import LyricDetailPage from "./lyric-detail-page";
+import LyricsPage from "./lyrics-page";
+import { LyricsSection } from "./lyrics-section";
+
+afterEach(() => vi.unstubAllGlobals());
+const lyric = (id: number, title: string, sortOrder: number, extra = {}) => ({
+  id, title, songName: title, lyricsText: `${title} line one\n${title} line two`, albumName: "LP", releaseYear: "2024", isPublished: true, sortOrder, createdAt: "", updatedAt: "", ...extra,
+});
+
+describe("lyrics", () => {
+  it("/lyrics lists every lyric by sortOrder with a View Lyrics button each", async () => {
+    renderWithApi(<LyricsPage />, { "/api/lyrics": ok([lyric(1, "Later", 5), lyric(2, "First", 0), lyric(3, "Middle", 2)]) }, { path: "/lyrics" });
+    const buttons = await screen.findAllByRole("link", { name: /View Lyrics/ });
+    expect(buttons.map((b) => b.getAttribute("aria-label"))).toEqual(["View Lyrics: First", "View Lyrics: Middle", "View Lyrics: Later"]);
+    expect(buttons[0]).toHaveAttribute("href", "/lyrics/2");
+    expect(buttons[0]).toHaveTextContent("View Lyrics");
+  });
+
+  it("shows 'No Lyrics Available' and the error text", async () => {
+    const a = renderWithApi(<LyricsPage />, { "/api/lyrics": ok([]) });
+    expect(await screen.findByText("No Lyrics Available")).toBeInTheDocument();
+    a.unmount();
+    const b = renderWithApi(<LyricsSection />, { "/api/lyrics": fail() });
+    expect(await screen.findByText("Failed to load lyrics. Please try again later.")).toBeInTheDocument();
+    b.unmount();
+    renderWithApi(<LyricsSection />, { "/api/lyrics": pending });
+    expect(screen.getByRole("status", { name: "Loading" })).toBeInTheDocument();
+  });
+
+  it("/lyrics/{id} shows title, song, album, year and the text with its line breaks", async () => {
+    renderWithApi(<Route path="/lyrics/:id" component={LyricDetailPage} />, { "/api/lyrics/7": ok(lyric(7, "Floodplain", 0, { songName: "Floodplain (Single)" })) }, { path: "/lyrics/7" });
+    expect(await screen.findByRole("heading", { level: 1, name: "Floodplain" })).toBeInTheDocument();
+    expect(screen.getByText("Floodplain (Single)")).toBeInTheDocument();
+    expect(screen.getByText("LP")).toBeInTheDocument();
+    expect(screen.getByText("2024")).toBeInTheDocument();
+    const text = screen.getByTestId("lyrics-text");
+    expect(text.textContent).toBe("Floodplain line one\nFloodplain line two");
+    expect(text.className).toContain("whitespace-pre-line");
+  });
+
+  it("an unknown lyric shows 'Lyrics Not Found' with a back button", async () => {
+    renderWithApi(<Route path="/lyrics/:id" component={LyricDetailPage} />, { "/api/lyrics/99": fail(404, "Lyrics not found") }, { path: "/lyrics/99" });
+    expect(await screen.findByRole("heading", { name: "Lyrics Not Found" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: /Back to Lyrics/ })).toHaveAttribute("href", "/lyrics");
+  });
+});

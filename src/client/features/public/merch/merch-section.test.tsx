@@ -1,0 +1,68 @@
+import { fireEvent, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { IMAGE_PLACEHOLDER } from "@shared/settings-defaults";
+import { fail, ok, renderWithApi } from "../test-utils";
+import { MerchSection, NO_MERCH } from "./merch-section";
+
+afterEach(() => vi.unstubAllGlobals());
+const item = (id: number, name: string, category: string, extra = {}) => ({
+  id, name, category, description: `${name} description`, price: "25.9", templateDimensions: "Other", imageUrl: `/uploads/${id}.jpg`,
+  amazonUrl: `https://www.amazon.com/dp/${id}`, isNew: false, isFeatured: false, comingSoon: false, createdAt: "", updatedAt: "", ...extra,
+});
+const catalog = [
+  item(1, "Tee", "T-Shirt", { isNew: true }),
+  item(2, "Hoodie", "Hoodie"),
+  item(3, "Sticker", "Sticker", { comingSoon: true }),
+  item(4, "Pin", "Accessory"),
+  item(5, "Poster", "Poster"),
+  item(6, "Cassette", "Other"),
+];
+const names = () => screen.getAllByRole("heading", { level: 3 }).map((h) => h.textContent);
+
+describe("MerchSection", () => {
+  it("filters by the all / apparel / accessories / home tabs ('Other' only under all)", async () => {
+    const user = userEvent.setup();
+    renderWithApi(<MerchSection />, { "/api/merchandise": ok(catalog) });
+    await screen.findByText("Tee");
+    expect(names()).toEqual(["Tee", "Hoodie", "Sticker", "Pin", "Poster", "Cassette"]);
+    await user.click(screen.getByRole("tab", { name: "Apparel" }));
+    expect(screen.getByRole("tab", { name: "Apparel" })).toHaveAttribute("aria-selected", "true");
+    expect(names()).toEqual(["Tee", "Hoodie"]);
+    await user.click(screen.getByRole("tab", { name: "Accessories" }));
+    expect(names()).toEqual(["Sticker", "Pin"]);
+    await user.click(screen.getByRole("tab", { name: "Home" }));
+    expect(names()).toEqual(["Poster"]);
+  });
+
+  it("shows prices with 2 decimals, New / Coming Soon badges, and links out in a new tab", async () => {
+    renderWithApi(<MerchSection />, { "/api/merchandise": ok(catalog) });
+    const tee = (await screen.findByText("Tee")).closest("a")!;
+    expect(within(tee).getByText("$25.90")).toBeInTheDocument();
+    expect(within(tee).getByText("New")).toBeInTheDocument();
+    expect(tee).toHaveAttribute("href", "https://www.amazon.com/dp/1");
+    expect(tee).toHaveAttribute("target", "_blank");
+    expect(tee.getAttribute("rel")).toContain("noopener");
+    const sticker = screen.getByRole("heading", { name: "Sticker" }).closest("a")!;
+    expect(within(sticker).getByText("Coming Soon")).toBeInTheDocument();
+  });
+
+  it("swaps a broken product image for the placeholder", async () => {
+    renderWithApi(<MerchSection />, { "/api/merchandise": ok([catalog[0]]) });
+    const img = await screen.findByRole("img", { name: "Tee" });
+    expect(img).toHaveAttribute("src", "/uploads/1.jpg");
+    fireEvent.error(img);
+    expect(img).toHaveAttribute("src", IMAGE_PLACEHOLDER);
+  });
+
+  it("has empty and error states with the spec's texts", async () => {
+    const a = renderWithApi(<MerchSection />, { "/api/merchandise": ok([]) });
+    expect(await screen.findByText(NO_MERCH)).toBeInTheDocument();
+    a.unmount();
+    const b = renderWithApi(<MerchSection />, { "/api/merchandise": fail() });
+    expect(await screen.findByRole("alert")).toHaveTextContent(/^Failed to load merchandise$/);
+    b.unmount();
+    renderWithApi(<MerchSection />, { "/api/merchandise": ok("nope") });
+    expect(await screen.findByRole("alert")).toHaveTextContent("Failed to load merchandise data");
+  });
+});
