@@ -1,6 +1,34 @@
-import { PlaceholderPage } from "../components/placeholder-page";
+import { ArrowLeft } from "lucide-react";
+import { Link } from "wouter";
+import type { BandMember } from "@shared/schemas/entities";
+import { Card, CardContent } from "@client/components/ui/card";
+import { PageHeader } from "@client/components/ui/page-header";
+import { useItem } from "@client/lib/resource";
+import { FormLoadState } from "../components/form-load-state";
+import { memberUrl } from "./band-members-api";
+import { BandMemberForm } from "./band-member-form";
 
-// Placeholder until this resource's screens are built.
-export default function BandMemberFormPage() {
-  return <PlaceholderPage title="Band Members" />;
+/** /admin/band-members/add and /admin/band-members/edit/{id}. */
+export default function BandMemberFormPage({ params }: { params: Record<string, string | undefined> }) {
+  const id = params.id;
+  const member = useItem<BandMember>(id ? memberUrl(id) : null);
+  return (
+    <div>
+      <Link href="/band-members" className="mb-4 inline-flex items-center gap-1.5 text-sm text-dust hover:text-bone">
+        <ArrowLeft className="h-4 w-4" aria-hidden="true" /> Back
+      </Link>
+      <PageHeader title={id ? "Edit Band Member" : "Add Band Member"} subtitle={id ? member.data?.name : "Add someone to the lineup."} />
+      <Card>
+        <CardContent className="pt-5">
+          {id ? (
+            <FormLoadState query={member} notFound="Band member not found." backHref="/band-members">
+              {(m) => <BandMemberForm key={m.id} member={m} />}
+            </FormLoadState>
+          ) : (
+            <BandMemberForm />
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
 }

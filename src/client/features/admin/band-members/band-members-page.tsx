@@ -1,6 +1,118 @@
-import { PlaceholderPage } from "../components/placeholder-page";
+import { Pencil, Plus, Trash2, UserCheck, UserX } from "lucide-react";
+import { Link } from "wouter";
+import { formatDate } from "@shared/format";
+import type { BandMember } from "@shared/schemas/entities";
+import { Badge } from "@client/components/ui/badge";
+import { Button } from "@client/components/ui/button";
+import { Card, CardFooter } from "@client/components/ui/card";
+import { ConfirmDialog, useConfirmDelete } from "@client/components/ui/confirm-dialog";
+import { DataTable, type Column } from "@client/components/ui/data-table";
+import { EmptyState } from "@client/components/ui/empty-state";
+import { IconButton, IconLink, RowActions } from "@client/components/ui/icon-action";
+import { ImageWithFallback } from "@client/components/ui/image-with-fallback";
+import { PageHeader } from "@client/components/ui/page-header";
+import { useList } from "@client/lib/resource";
+import { mediaSrc } from "../audio/media-src";
+import { AboutCard } from "./about-card";
+import { MEMBERS_URL, useDeleteMember, useToggleMemberActive } from "./band-members-api";
+import { BiosSwitch } from "./bios-switch";
 
-// Placeholder until this resource's screens are built.
+const Initial = ({ name }: { name: string }) => (
+  <div className="grid h-10 w-10 place-items-center rounded-full bg-smoke font-semibold text-bone" aria-hidden="true">
+    {name.trim().charAt(0).toUpperCase() || "?"}
+  </div>
+);
+
 export default function BandMembersPage() {
-  return <PlaceholderPage title="Band Members" />;
+  const members = useList<BandMember>(MEMBERS_URL);
+  const toggle = useToggleMemberActive();
+  const remove = useDeleteMember();
+  const del = useConfirmDelete<BandMember>();
+  const count = members.data?.length ?? 0;
+
+  const columns: Column<BandMember>[] = [
+    {
+      header: "Image",
+      className: "w-16",
+      cell: (m) =>
+        m.imageUrl ? (
+          <ImageWithFallback src={mediaSrc(m.imageUrl)} alt={m.altText || m.name} className="h-10 w-10 rounded-full object-cover" fallback={<Initial name={m.name} />} />
+        ) : (
+          <Initial name={m.name} />
+        ),
+    },
+    { header: "Name", cell: (m) => <span className="font-medium text-bone">{m.name}</span> },
+    { header: "Role", cell: (m) => m.role },
+    { header: "Status", cell: (m) => <Badge variant={m.isActive ? "green" : "outline"}>{m.isActive ? "Active" : "Inactive"}</Badge> },
+    { header: "Join Date", cell: (m) => formatDate(m.joinDate) || "-" },
+    {
+      header: "Actions",
+      className: "text-right",
+      cell: (m) => (
+        <RowActions>
+          <IconButton label={m.isActive ? "Set inactive" : "Set active"} aria-label={`${m.isActive ? "Set inactive" : "Set active"}: ${m.name}`} onClick={() => toggle.mutate(m)}>
+            {m.isActive ? <UserX /> : <UserCheck />}
+          </IconButton>
+          <IconLink href={`/band-members/edit/${m.id}`} label="Edit" aria-label={`Edit ${m.name}`}>
+            <Pencil />
+          </IconLink>
+          <IconButton label="Delete" aria-label={`Delete ${m.name}`} tone="danger" onClick={() => del.ask(m)}>
+            <Trash2 />
+          </IconButton>
+        </RowActions>
+      ),
+    },
+  ];
+
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title="Band Members"
+        subtitle="Manage the band's lineup and the About section of the website."
+        actions={
+          <Button asChild>
+            <Link href="/band-members/add">
+              <Plus className="h-4 w-4" aria-hidden="true" /> Add Band Member
+            </Link>
+          </Button>
+        }
+      />
+      <AboutCard />
+      <Card>
+        <div className="flex flex-wrap items-center justify-between gap-3 border-b border-smoke p-4">
+          <h2 className="text-lg font-semibold">Members</h2>
+          <BiosSwitch />
+        </div>
+        <DataTable
+          caption="Band members"
+          columns={columns}
+          rows={members.data ?? undefined}
+          rowKey={(m) => m.id}
+          isLoading={members.isLoading}
+          error={members.error ? "Error loading band members" : undefined}
+          onRetry={() => members.refetch()}
+          rowClassName={(m) => (m.isActive ? undefined : "opacity-50")}
+          empty={<EmptyState description="No band members found. Add your first band member to get started." />}
+        />
+        {members.data && members.data.length > 0 && (
+          <CardFooter className="text-sm text-dust">
+            {/* the spec's wording, verbatim */}
+            Total: {count} band member(s)
+          </CardFooter>
+        )}
+      </Card>
+      <ConfirmDialog
+        {...del.dialogProps}
+        title="Are you sure?"
+        description={
+          <>
+            This will permanently delete {del.target?.name ?? "this band member"}. This action cannot be undone. To take them off the website but keep their
+            details, set the member inactive instead.
+          </>
+        }
+        pending={remove.isPending}
+        onConfirm={() => remove.mutate(del.target!.id, { onSettled: del.close })}
+      />
+    </div>
+  );
 }

@@ -1,6 +1,68 @@
-import { PlaceholderPage } from "../components/placeholder-page";
+import { ExternalLink } from "lucide-react";
+import { Link } from "wouter";
+import { Button } from "@client/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@client/components/ui/card";
+import { PageHeader } from "@client/components/ui/page-header";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@client/components/ui/tabs";
+import { SettingField } from "./setting-field";
 
-// Placeholder until this resource's screens are built.
+/** /admin/settings: the band's name, then the two tabs of links (spec section 2), each field saved on its own. */
 export default function SettingsPage() {
-  return <PlaceholderPage title="Settings" />;
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title="Settings"
+        subtitle="Manage your website's links and embeds."
+        actions={
+          <Button variant="outline" asChild>
+            <Link href="~/">
+              <ExternalLink className="h-4 w-4" aria-hidden="true" /> View Website
+            </Link>
+          </Button>
+        }
+      />
+      <Card>
+        <CardHeader>
+          <CardTitle>Band</CardTitle>
+          <CardDescription>Shown in page titles, the admin panel, e-mails and as the default artist of new tracks.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <SettingField settingKey="band-name" label="Band Name" type="text" placeholder="Your band's name" />
+        </CardContent>
+      </Card>
+      <Tabs defaultValue="music">
+        <TabsList>
+          <TabsTrigger value="music">Music Platforms</TabsTrigger>
+          <TabsTrigger value="social">Social Media</TabsTrigger>
+        </TabsList>
+        <TabsContent value="music">
+          <Card>
+            <CardHeader>
+              <CardTitle>Music Platforms</CardTitle>
+              <CardDescription>The players of the Music section and your Bandcamp page.</CardDescription>
+            </CardHeader>
+            <CardContent className="space-y-5">
+              <SettingField settingKey="spotify-url" label="Spotify Embed URL" placeholder="https://open.spotify.com/embed/..." hint="The embed link from Spotify's Share > Embed." />
+              <SettingField settingKey="soundcloud-url" label="SoundCloud Embed URL" placeholder="https://w.soundcloud.com/player/?url=..." hint="The player link from SoundCloud's Share > Embed." />
+              <SettingField settingKey="bandcamp-url" label="Bandcamp URL" placeholder="https://yourband.bandcamp.com" />
+            </CardContent>
+          </Card>
+        </TabsContent>
+        <TabsContent value="social">
+          <Card>
+            <CardHeader>
+              <CardTitle>Social Media</CardTitle>
+              <CardDescription>Linked from the Social section and the footer.</CardDescription>
+            </CardHeader>
+            <CardContent className="space-y-5">
+              <SettingField settingKey="instagram-url" label="Instagram URL" placeholder="https://instagram.com/yourband" />
+              <SettingField settingKey="facebook-url" label="Facebook URL" placeholder="https://facebook.com/yourband" />
+              <SettingField settingKey="twitter-url" label="Twitter URL" placeholder="https://twitter.com/yourband" />
+              <SettingField settingKey="youtube-url" label="YouTube URL" placeholder="https://youtube.com/@yourband" />
+            </CardContent>
+          </Card>
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
 }

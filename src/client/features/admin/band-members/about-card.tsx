@@ -1,0 +1,80 @@
+import { useState } from "react";
+import { toast } from "sonner";
+import type { SettingKey } from "@shared/constants";
+import { Button } from "@client/components/ui/button";
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@client/components/ui/card";
+import { Field } from "@client/components/ui/field";
+import { Textarea } from "@client/components/ui/input";
+import { useSaveSetting, useSettingValue } from "../settings/settings-api";
+
+const KEYS = ["about-para1", "about-para2", "about-para3"] as const satisfies readonly SettingKey[];
+
+/**
+ * 'About the Band' (spec sections 2 and 4): three paragraphs, read-only until 'Edit About
+ * Section', then saved together with 'Save Changes'. The built-in text shows until saved once.
+ */
+export function AboutCard() {
+  const paras = [useSettingValue(KEYS[0]), useSettingValue(KEYS[1]), useSettingValue(KEYS[2])];
+  const save = useSaveSetting();
+  const [draft, setDraft] = useState<string[] | null>(null);
+  const [saving, setSaving] = useState(false);
+  const loading = paras.some((p) => p.isLoading);
+  const editing = draft !== null;
+  const shown = draft ?? paras.map((p) => p.valueOrDefault);
+
+  async function saveAll() {
+    if (!draft) return;
+    setSaving(true);
+    try {
+      await Promise.all(KEYS.map((key, i) => save(key, draft[i])));
+      toast.success("About section updated");
+      setDraft(null);
+    } catch {
+      toast.error("Error", { description: "There was an error updating the about section." });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>About the Band</CardTitle>
+        <CardDescription>The three paragraphs of the About section on the home page.</CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        {KEYS.map((key, i) => (
+          <Field key={key} label={`Paragraph ${i + 1}`}>
+            <Textarea
+              value={loading ? "" : shown[i]}
+              readOnly={!editing}
+              disabled={loading || saving}
+              rows={4}
+              className={editing ? undefined : "cursor-default border-transparent bg-ash/60"}
+              onChange={(e) => {
+                const value = e.currentTarget.value;
+                setDraft((d) => (d ? d.map((p, j) => (j === i ? value : p)) : d));
+              }}
+            />
+          </Field>
+        ))}
+      </CardContent>
+      <CardFooter className="justify-end">
+        {editing ? (
+          <>
+            <Button variant="outline" onClick={() => setDraft(null)} disabled={saving}>
+              Cancel
+            </Button>
+            <Button onClick={saveAll} disabled={saving} aria-busy={saving || undefined}>
+              {saving ? "Saving..." : "Save Changes"}
+            </Button>
+          </>
+        ) : (
+          <Button variant="outline" onClick={() => setDraft(shown)} disabled={loading}>
+            Edit About Section
+          </Button>
+        )}
+      </CardFooter>
+    </Card>
+  );
+}

@@ -1,0 +1,69 @@
+import { useId, useState } from "react";
+import { toast } from "sonner";
+import type { SettingKey } from "@shared/constants";
+import { SETTING_DEFAULTS } from "@shared/settings-defaults";
+import { Button } from "@client/components/ui/button";
+import { Input } from "@client/components/ui/input";
+import { Label } from "@client/components/ui/label";
+import { errorMessage } from "@client/lib/api-client";
+import { useSaveSetting, useSettingValue } from "./settings-api";
+
+export interface SettingFieldProps {
+  settingKey: SettingKey;
+  label: string;
+  placeholder?: string;
+  hint?: string;
+  type?: "url" | "text";
+}
+
+/** One setting with its own Save button (spec section 2). Values are not validated (spec section 5). */
+export function SettingField({ settingKey, label, placeholder, hint, type = "url" }: SettingFieldProps) {
+  const id = useId();
+  const setting = useSettingValue(settingKey);
+  const save = useSaveSetting();
+  const [draft, setDraft] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const stored = setting.value ?? "";
+  const value = draft ?? stored;
+
+  async function onSave() {
+    setSaving(true);
+    try {
+      await save(settingKey, value.trim());
+      setDraft(null);
+      toast.success("Setting updated");
+    } catch (err) {
+      toast.error("Error updating setting", { description: errorMessage(err) });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const fallback = SETTING_DEFAULTS[settingKey];
+  const note = setting.value === null && fallback ? "Not set yet: the website uses its built-in default." : hint;
+  return (
+    <div className="space-y-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <Input
+          id={id}
+          type={type}
+          value={value}
+          placeholder={placeholder}
+          disabled={setting.isLoading || saving}
+          onChange={(e) => setDraft(e.currentTarget.value)}
+          onKeyDown={(e) => e.key === "Enter" && void onSave()}
+          aria-describedby={note ? `${id}-hint` : undefined}
+        />
+        <Button onClick={onSave} disabled={setting.isLoading || saving} aria-label={`Save ${label}`} className="sm:w-24">
+          {saving ? "Saving..." : "Save"}
+        </Button>
+      </div>
+      {note && (
+        <p id={`${id}-hint`} className="text-xs text-dust">
+          {note}
+        </p>
+      )}
+    </div>
+  );
+}
