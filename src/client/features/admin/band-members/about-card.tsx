@@ -50,7 +50,8 @@ export function AboutCard() {
               readOnly={!editing}
               disabled={loading || saving}
               rows={4}
-              className={editing ? undefined : "cursor-default border-transparent bg-ash/60"}
+              // grows with its text, so a phone shows the whole paragraph
+              className={editing ? "field-sizing-content" : "field-sizing-content cursor-default resize-none border-transparent bg-ash/60"}
               onChange={(e) => {
                 const value = e.currentTarget.value;
                 setDraft((d) => (d ? d.map((p, j) => (j === i ? value : p)) : d));

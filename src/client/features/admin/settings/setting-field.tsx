@@ -44,7 +44,7 @@ export function SettingField({ settingKey, label, placeholder, hint, type = "url
   return (
     <div className="space-y-1.5">
       <Label htmlFor={id}>{label}</Label>
-      <div className="flex flex-col gap-2 sm:flex-row">
+      <div className="flex gap-2">
         <Input
           id={id}
           type={type}
@@ -55,7 +55,7 @@ export function SettingField({ settingKey, label, placeholder, hint, type = "url
           onKeyDown={(e) => e.key === "Enter" && void onSave()}
           aria-describedby={note ? `${id}-hint` : undefined}
         />
-        <Button onClick={onSave} disabled={setting.isLoading || saving} aria-label={`Save ${label}`} className="sm:w-24">
+        <Button onClick={onSave} disabled={setting.isLoading || saving} aria-label={`Save ${label}`} variant="secondary" className="shrink-0 sm:w-24">
           {saving ? "Saving..." : "Save"}
         </Button>
       </div>

@@ -1,0 +1,72 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import { render, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { toast, Toaster } from "sonner";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { Router } from "wouter";
+import { memoryLocation } from "wouter/memory-location";
+import { createQueryClient } from "@client/lib/query-client";
+import SettingsPage from "./settings-page";
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+
+function renderSettings(stored: Record<string, string>, failPut = false) {
+  const puts: { url: string; body: unknown }[] = [];
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const key = url.split("/").pop()!;
+      if (init?.method === "PUT") {
+        if (failPut) return json(500, { success: false, message: "Internal server error" });
+        const body = JSON.parse(String(init.body));
+        puts.push({ url, body });
+        stored[key] = body.value;
+      }
+      return json(200, { success: true, data: { key, value: stored[key] ?? null } });
+    }),
+  );
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <Router hook={memoryLocation({ path: "/settings" }).hook}>
+        <SettingsPage />
+      </Router>
+      <Toaster />
+    </QueryClientProvider>,
+  );
+  return puts;
+}
+afterEach(() => {
+  toast.dismiss();
+  vi.unstubAllGlobals();
+});
+
+describe("settings page", () => {
+  it("saves one field with its own button and says 'Setting updated'", async () => {
+    const puts = renderSettings({ "bandcamp-url": "https://old.bandcamp.com" });
+    const field = await screen.findByLabelText("Bandcamp URL");
+    await waitFor(() => expect(field).toHaveValue("https://old.bandcamp.com"));
+    await userEvent.clear(field);
+    await userEvent.type(field, "https://new.bandcamp.com");
+    await userEvent.click(screen.getByRole("button", { name: "Save Bandcamp URL" }));
+    expect(await screen.findByText("Setting updated")).toBeInTheDocument();
+    expect(puts).toEqual([{ url: "/api/settings/bandcamp-url", body: { value: "https://new.bandcamp.com" } }]);
+  });
+
+  it("has the social tab's four fields and the band name", async () => {
+    renderSettings({ "band-name": "Test Band" });
+    await waitFor(() => expect(screen.getByLabelText("Band Name")).toHaveValue("Test Band"));
+    expect(screen.getByLabelText("Spotify Embed URL")).toBeInTheDocument();
+    expect(screen.getByLabelText("SoundCloud Embed URL")).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("tab", { name: "Social Media" }));
+    for (const label of ["Instagram URL", "Facebook URL", "Twitter URL", "YouTube URL"]) expect(screen.getByLabelText(label)).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "View Website" })).toHaveAttribute("href", "/");
+  });
+
+  it("reports a failed save as 'Error updating setting' with the message", async () => {
+    renderSettings({}, true);
+    await userEvent.type(await screen.findByLabelText("Band Name"), "X");
+    await userEvent.click(screen.getByRole("button", { name: "Save Band Name" }));
+    expect(await screen.findByText("Error updating setting")).toBeInTheDocument();
+    expect(screen.getByText("Internal server error")).toBeInTheDocument();
+  });
+});
