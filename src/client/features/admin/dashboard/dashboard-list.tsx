@@ -20,9 +20,9 @@ interface Props<T extends { id: number }> {
 export function DashboardList<T extends { id: number }>({ title, href, query, items, empty, error, render }: Props<T>) {
   return (
     <Card className="flex flex-col">
-      <CardHeader className="flex flex-row items-center justify-between gap-2">
+      <CardHeader className="flex flex-row items-center justify-between gap-2 space-y-0">
         <CardTitle className="text-base">{title}</CardTitle>
-        <Link href={href} className="inline-flex items-center gap-1 text-xs font-semibold text-dust hover:text-bone">
+        <Link href={href} className="inline-flex shrink-0 items-center gap-1 whitespace-nowrap text-xs font-semibold text-dust hover:text-bone">
           View all <ArrowRight className="size-3" aria-hidden />
         </Link>
       </CardHeader>

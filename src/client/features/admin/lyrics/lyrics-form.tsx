@@ -34,9 +34,9 @@ export function LyricsForm({ lyrics }: { lyrics?: Lyrics }) {
         <TextField control={c} name="releaseYear" label="Release Year (optional)" placeholder="2025" />
       </div>
       <TextAreaField control={c} name="lyricsText" label="Lyrics" placeholder="One line per line of the song; blank lines between verses." rows={14} />
-      <div className="grid items-end gap-5 sm:grid-cols-2">
+      <div className="grid items-start gap-5 sm:grid-cols-2">
         <NumberField control={c} name="sortOrder" label="Sort Order" step={1} hint="Lower numbers show first." />
-        <SwitchField control={c} name="isPublished" label="Published (visible on the website)" />
+        <SwitchField control={c} name="isPublished" label="Published (visible on the website)" className="space-y-1.5 sm:pt-8" />
       </div>
       <FormActions cancelHref="/lyrics" submitLabel={lyrics ? "Update Lyrics" : "Create Lyrics"} pending={save.isPending} />
     </form>

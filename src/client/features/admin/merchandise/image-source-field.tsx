@@ -16,7 +16,7 @@ const ACCEPT = "image/svg+xml,image/png,image/jpeg,image/gif";
 
 function Preview({ src, alt }: { src?: string; alt: string }) {
   const placeholder = (
-    <div className="flex size-40 flex-col items-center justify-center gap-2 rounded-md border border-dashed border-smoke bg-ash/50 text-xs text-dust" data-testid="image-placeholder">
+    <div className="flex size-40 flex-col items-center justify-center gap-2 rounded-md px-3 text-center border border-dashed border-smoke bg-ash/50 text-xs text-dust" data-testid="image-placeholder">
       <ImageOff className="size-6" aria-hidden />
       {src ? "Image could not be loaded" : "No image"}
     </div>
@@ -63,8 +63,8 @@ export function ImageSourceField({ control, mode, onModeChange, file, onFileChan
       <Label>Image</Label>
       <Tabs value={mode} onValueChange={(v) => onModeChange(v as ImageMode)}>
         <TabsList aria-label="Image source">
-          <TabsTrigger value="url">Image URL</TabsTrigger>
-          <TabsTrigger value="upload">Upload Image</TabsTrigger>
+          <TabsTrigger value="url">Use a URL</TabsTrigger>
+          <TabsTrigger value="upload">Upload a File</TabsTrigger>
         </TabsList>
         <TabsContent value="url" className="space-y-3">
           <TextField control={control} name="imageUrl" type="url" label="Image URL" placeholder="https://example.com/shirt.png" />

@@ -1,7 +1,7 @@
 import { Pencil, Plus, Trash2 } from "lucide-react";
 import { Link } from "wouter";
 import type { Show } from "@shared/schemas/entities";
-import { formatDate, formatPrice } from "@shared/format";
+import { formatDate, formatPrice, todayIso } from "@shared/format";
 import { Button } from "@client/components/ui/button";
 import { Card } from "@client/components/ui/card";
 import { ConfirmDialog, useConfirmDelete } from "@client/components/ui/confirm-dialog";
@@ -22,6 +22,7 @@ const addShow = (
 
 export default function ShowsPage() {
   const shows = useList<Show>("/api/shows");
+  const today = todayIso();
   const del = useConfirmDelete<Show>();
   const remove = useResourceMutation<number>({
     method: "DELETE",
@@ -65,6 +66,8 @@ export default function ShowsPage() {
           isLoading={shows.isLoading}
           error={shows.error ? "Error loading shows. Please try again later." : undefined}
           onRetry={() => shows.refetch()}
+          // past shows stay listed (they can be corrected) but step back
+          rowClassName={(s) => (s.date < today ? "opacity-60" : undefined)}
           empty={<EmptyState title="No shows" description="Get started by adding your first show." action={addShow} />}
         />
       </Card>

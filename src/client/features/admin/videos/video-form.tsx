@@ -1,15 +1,14 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import { useLocation } from "wouter";
 import { VIDEO_CATEGORIES, type Video } from "@shared/schemas/entities";
 import { videoInput, type VideoData, type VideoInput } from "@shared/schemas/videos";
-import { extractYouTubeId, youTubeThumbnailUrl } from "@shared/youtube";
 import { FormActions } from "@client/components/ui/form-actions";
 import { NumberField, SelectField, SwitchField, TextAreaField, TextField } from "@client/components/ui/form-fields";
 import { errorMessage } from "@client/lib/api-client";
 import { applyServerErrors, useResourceMutation } from "@client/lib/resource";
 import { VideoPreview } from "./video-preview";
+import { VideoUrlField } from "./video-url-field";
 import { VIDEO_CATEGORY_LABELS, VIDEO_LIST_KEYS } from "./video-keys";
 
 const CATEGORY_OPTIONS = VIDEO_CATEGORIES.map((c) => ({ value: c, label: VIDEO_CATEGORY_LABELS[c] }));
@@ -29,18 +28,6 @@ export function VideoForm({ video }: { video?: Video }) {
     onError: (err) => applyServerErrors(err, form.setError),
   });
 
-  useEffect(() => {
-    const sub = form.watch((values, { name }) => {
-      if (name !== "embedUrl") return;
-      const id = extractYouTubeId(values.embedUrl);
-      if (!id) return;
-      const embed = `https://www.youtube.com/embed/${id}`;
-      if (values.embedUrl !== embed) form.setValue("embedUrl", embed, { shouldValidate: form.formState.isSubmitted });
-      if (!values.thumbnailUrl?.trim()) form.setValue("thumbnailUrl", youTubeThumbnailUrl(id), { shouldValidate: form.formState.isSubmitted });
-    });
-    return () => sub.unsubscribe();
-  }, [form]);
-
   const c = form.control;
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
@@ -51,7 +38,7 @@ export function VideoForm({ video }: { video?: Video }) {
           <SelectField control={c} name="category" label="Category" options={CATEGORY_OPTIONS} />
           <NumberField control={c} name="sortOrder" label="Sort Order" step={1} min={0} hint="Lower numbers show first." />
         </div>
-        <TextField control={c} name="embedUrl" type="url" label="Video URL" placeholder="https://www.youtube.com/watch?v=..." hint="Paste a YouTube link; it becomes an embed URL." />
+        <VideoUrlField form={form} />
         <TextField control={c} name="thumbnailUrl" type="url" label="Thumbnail URL" placeholder="https://img.youtube.com/vi/.../hqdefault.jpg" hint="Filled from YouTube when left empty." />
         <SwitchField control={c} name="isActive" label="Active (shown on the website)" />
         <FormActions cancelHref="/videos" submitLabel={video ? "Update Video" : "Create Video"} pending={save.isPending} />

@@ -1,13 +1,15 @@
 import { useWatch, type Control } from "react-hook-form";
 import type { VideoInput } from "@shared/schemas/videos";
 import { isWebUrl } from "@shared/schemas/content-fields";
+import { toYouTubeEmbedUrl } from "@shared/youtube";
 import { ImageWithFallback } from "@client/components/ui/image-with-fallback";
 import { VIDEO_PLACEHOLDER } from "./video-keys";
 
 /** Live preview of what the form holds: the thumbnail and the embedded player. */
 export function VideoPreview({ control }: { control: Control<VideoInput, unknown, unknown> }) {
   const [title, embedUrl, thumbnailUrl] = useWatch({ control, name: ["title", "embedUrl", "thumbnailUrl"] });
-  const embed = embedUrl?.trim() ?? "";
+  // a YouTube link may show here for one render before the form converts it
+  const embed = toYouTubeEmbedUrl(embedUrl) ?? embedUrl?.trim() ?? "";
   return (
     <aside aria-label="Preview" className="space-y-4">
       <h2 className="text-sm font-semibold uppercase tracking-wide text-dust">Preview</h2>
