@@ -107,7 +107,7 @@ describe("simplified audio form", () => {
   it("fills the duration from the chosen file's metadata, rounded to whole seconds", async () => {
     renderAdd();
     const file = new File([new Uint8Array(64)], "porch.wav", { type: "audio/wav" });
-    await userEvent.upload(screen.getByLabelText("Audio File file"), file);
+    await userEvent.upload(screen.getByLabelText("Audio File: choose a file"), file);
     await waitFor(() => expect(screen.getByLabelText("Duration (seconds)")).toHaveValue("185"));
   });
 });
@@ -125,7 +125,7 @@ describe("full audio form (through the toggle)", () => {
 
     await userEvent.type(screen.getByLabelText("Title"), "Floodplain");
     await userEvent.type(screen.getByLabelText("Artist"), "Test Band");
-    await userEvent.upload(screen.getByLabelText("Audio File file"), new File([new Uint8Array(64)], "f.wav", { type: "audio/wav" }));
+    await userEvent.upload(screen.getByLabelText("Audio File: choose a file"), new File([new Uint8Array(64)], "f.wav", { type: "audio/wav" }));
     await waitFor(() => expect(screen.getByLabelText("Duration (seconds)")).toHaveValue(184.6));
     expect(posted).toEqual([]);
   });

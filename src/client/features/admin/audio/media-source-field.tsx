@@ -56,7 +56,7 @@ export function MediaSourceField({ kind, label, source, onChange, onFile, error,
           <TabsTrigger value="link"><Link2 className="mr-1.5 h-3.5 w-3.5" aria-hidden="true" />Link</TabsTrigger>
         </TabsList>
         <TabsContent value="upload" className="mt-2 space-y-2">
-          <Label htmlFor={`${id}-file`} className="sr-only">{`${label} file`}</Label>
+          <Label htmlFor={`${id}-file`} className="sr-only">{`${label}: choose a file`}</Label>
           <div className="flex flex-wrap items-center gap-2">
             <Input
               key={inputKey}
