@@ -20,6 +20,8 @@ export interface WorkerOptions {
 }
 
 type Queued = { id: number; newsletterId: number; email: string };
+type Claimed = Queued & { attempts: number; token: string };
+type Outcome = { id: number; result: "sent" | "retry" | "failed" | "unknown"; attempts: number; error: string | null };
 type NewsletterContent = { subject: string; contentHtml: string; contentText: string };
 
 const workers = new WeakMap<object, NewsletterWorker>();
@@ -28,7 +30,7 @@ const workers = new WeakMap<object, NewsletterWorker>();
  * Delivers queued newsletter mails, one database row per recipient. Each row is marked
  * 'sending' (committed) before its SMTP exchange and 'sent' after, so after a crash a row still
  * in 'sending' is exactly a mail whose fate is unknown: it becomes 'unknown' and is reported,
- * never resent. At most `concurrency` rows are 'sending' at any moment. See docs/decisions.
+ * never resent. At most `concurrency` rows are 'sending' at any moment. See docs/decisions/005.
  */
 export class NewsletterWorker {
   private running = false;
@@ -99,15 +101,14 @@ export class NewsletterWorker {
       this.cursor = batch[batch.length - 1].id;
       await this.loadContent(batch);
       const band = await bandName(this.app);
-      let next = 0;
-      const slot = async () => {
-        while (this.running && next < batch.length) {
-          const row = batch[next++];
-          await this.limiter.take();
-          await this.deliver(row, band);
-        }
-      };
-      await Promise.all(Array.from({ length: this.opts.concurrency }, slot));
+      // Waves of `concurrency` mails: one transaction records the last wave's outcomes and
+      // claims the next wave, so there is one commit per wave, not two per mail.
+      let outcomes: Outcome[] = [];
+      for (let i = 0; i < batch.length && this.running; i += this.opts.concurrency) {
+        const claimed = await this.commitAndClaim(outcomes, batch.slice(i, i + this.opts.concurrency));
+        outcomes = await Promise.all(claimed.map((row) => this.send(row, band)));
+      }
+      await this.commitAndClaim(outcomes, []);
     }
   }
 
@@ -137,41 +138,62 @@ export class NewsletterWorker {
       .where(and(inArray(newsletters.id, missing), eq(newsletters.status, "queued")));
   }
 
-  private async deliver(row: Queued, band: string) {
-    const token = newToken();
-    // Claim: only a row still pending (an unsubscribe may have skipped it meanwhile).
-    const [claimed] = await this.db
-      .update(newsletterDeliveries)
-      .set({ status: "sending", attempts: sql`${newsletterDeliveries.attempts} + 1`, unsubscribeTokenHash: hashToken(token) })
-      .where(and(eq(newsletterDeliveries.id, row.id), eq(newsletterDeliveries.status, "pending")))
-      .returning({ attempts: newsletterDeliveries.attempts });
-    if (!claimed) return;
-    const content = this.content.get(row.newsletterId);
-    if (!content) return this.finish(row.id, "failed", "Newsletter not found");
-    const mail = newsletterMail({ bandName: band, to: row.email, ...content, unsubscribe: unsubscribeLinks(this.app.config.PUBLIC_URL, row.email, token) });
-    try {
-      await getMailer(this.app).send(mail);
-    } catch (err) {
-      const outcome = classifySendError(err);
-      const message = String((err as Error)?.message ?? err).slice(0, 500);
-      if (outcome === "retry" && claimed.attempts < this.opts.maxAttempts) {
-        const delay = Math.min(this.opts.retryBaseMs * 4 ** (claimed.attempts - 1), 15 * 60 * 1000);
-        await this.db
-          .update(newsletterDeliveries)
-          .set({ status: "pending", nextAttemptAt: new Date(Date.now() + delay), lastError: message })
-          .where(eq(newsletterDeliveries.id, row.id));
-        return;
+  /**
+   * One transaction: record the outcomes of the wave that just finished, and mark the next
+   * wave 'sending' (only rows still pending: an unsubscribe may have skipped one meanwhile).
+   * Each claimed row gets a fresh personal unsubscribe token, stored hashed.
+   */
+  private commitAndClaim(outcomes: Outcome[], next: Queued[]): Promise<Claimed[]> {
+    if (outcomes.length === 0 && next.length === 0) return Promise.resolve([]);
+    return this.db.transaction(async (tx) => {
+      const sent = outcomes.filter((o) => o.result === "sent").map((o) => o.id);
+      if (sent.length) {
+        await tx.update(newsletterDeliveries).set({ status: "sent", sentAt: new Date(), lastError: null }).where(inArray(newsletterDeliveries.id, sent));
       }
-      return this.finish(row.id, outcome === "unknown" ? "unknown" : "failed", message);
-    }
-    await this.finish(row.id, "sent", null);
+      for (const o of outcomes) {
+        if (o.result === "sent") continue;
+        if (o.result === "retry" && o.attempts < this.opts.maxAttempts) {
+          const delay = Math.min(this.opts.retryBaseMs * 4 ** (o.attempts - 1), 15 * 60 * 1000);
+          await tx
+            .update(newsletterDeliveries)
+            .set({ status: "pending", nextAttemptAt: new Date(Date.now() + delay), lastError: o.error })
+            .where(eq(newsletterDeliveries.id, o.id));
+        } else {
+          await tx
+            .update(newsletterDeliveries)
+            .set({ status: o.result === "unknown" ? "unknown" : "failed", lastError: o.error })
+            .where(eq(newsletterDeliveries.id, o.id));
+        }
+      }
+      if (next.length === 0) return [];
+      const tokens = new Map(next.map((r) => [r.id, newToken()]));
+      const values = sql.join(
+        next.map((r) => sql`(${r.id}::integer, ${hashToken(tokens.get(r.id)!)}::text)`),
+        sql`, `,
+      );
+      const claimed = await tx.execute(sql`
+        update ${newsletterDeliveries} as d
+        set status = 'sending', attempts = d.attempts + 1, unsubscribe_token_hash = v.h
+        from (values ${values}) as v(id, h)
+        where d.id = v.id and d.status = 'pending'
+        returning d.id, d.attempts`);
+      const rows = (claimed as unknown as { rows: { id: number; attempts: number }[] }).rows;
+      const byId = new Map(next.map((r) => [r.id, r]));
+      return rows.map((r) => ({ ...byId.get(Number(r.id))!, attempts: Number(r.attempts), token: tokens.get(Number(r.id))! }));
+    });
   }
 
-  private async finish(id: number, status: "sent" | "failed" | "unknown", error: string | null) {
-    await this.db
-      .update(newsletterDeliveries)
-      .set({ status, lastError: error, ...(status === "sent" ? { sentAt: new Date() } : {}) })
-      .where(eq(newsletterDeliveries.id, id));
+  private async send(row: Claimed, band: string): Promise<Outcome> {
+    const content = this.content.get(row.newsletterId);
+    if (!content) return { id: row.id, result: "failed", attempts: row.attempts, error: "Newsletter not found" };
+    await this.limiter.take();
+    const mail = newsletterMail({ bandName: band, to: row.email, ...content, unsubscribe: unsubscribeLinks(this.app.config.PUBLIC_URL, row.email, row.token) });
+    try {
+      await getMailer(this.app).send(mail);
+      return { id: row.id, result: "sent", attempts: row.attempts, error: null };
+    } catch (err) {
+      return { id: row.id, result: classifySendError(err), attempts: row.attempts, error: String((err as Error)?.message ?? err).slice(0, 500) };
+    }
   }
 
   /** A newsletter is done when none of its rows is pending or sending. */
