@@ -1,4 +1,7 @@
+import fs from "node:fs";
+import path from "node:path";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { clientDistDir } from "../paths";
 import { describePage, type PageMeta } from "../modules/seo/page-meta";
 import { escapeJsonForHtml, jsonLdScript } from "../modules/seo/json-ld";
 
@@ -43,6 +46,7 @@ export function fillTemplate(template: string, meta: PageMeta, baseUrl: string):
     `<meta name="twitter:title" content="${a(meta.title)}" />`,
     `<meta name="twitter:description" content="${a(meta.description)}" />`,
     `<meta name="twitter:image" content="${a(image)}" />`,
+    ...preloads(meta),
     meta.jsonLd.length ? jsonLdScript(meta.jsonLd) : "",
   ]
     .filter(Boolean)
@@ -54,6 +58,27 @@ export function fillTemplate(template: string, meta: PageMeta, baseUrl: string):
     .replace(/<title>[\s\S]*?<\/title>/, `<title>${escapeText(meta.title)}</title>`)
     .replace("<!--app-head-->", head)
     .replace("<!--app-data-->", data);
+}
+
+/** The display font (hashed name from the build) and the page's hero image start downloading with the HTML. */
+let fontFile: string | null | undefined;
+function displayFont(): string | null {
+  if (fontFile === undefined) {
+    try {
+      fontFile = fs.readdirSync(path.join(clientDistDir, "assets")).find((f) => /^anton-latin-400-normal-[\w-]+\.woff2$/.test(f)) ?? null;
+    } catch {
+      fontFile = null;
+    }
+  }
+  return fontFile;
+}
+
+function preloads(meta: PageMeta): string[] {
+  const links: string[] = [];
+  const font = displayFont();
+  if (font && meta.status === 200) links.push(`<link rel="preload" href="/assets/${font}" as="font" type="font/woff2" crossorigin />`);
+  if (meta.preloadImage) links.push(`<link rel="preload" href="${escapeAttr(meta.preloadImage)}" as="image" fetchpriority="high" />`);
+  return links;
 }
 
 function escapeText(s: string) {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { todayIso } from "@shared/format";
+import { DEFAULT_COVER_ART } from "@shared/settings-defaults";
 import { findLyrics } from "../lyrics/public-queries";
 import { listUpcomingShows } from "../shows/public-queries";
 import { listActiveMembers } from "../band-members/public-queries";
@@ -16,6 +17,8 @@ export interface PageMeta {
   ogType: "website" | "article" | "music.song";
   jsonLd: object[];
   data: InitialData;
+  /** the likely LCP image (the featured cover on the home page), preloaded from the head */
+  preloadImage?: string;
 }
 
 const TAGLINE = "Emo and hardcore from eastern North Carolina";
@@ -42,6 +45,7 @@ export async function describePage(app: FastifyInstance, rawPath: string): Promi
       description: `${band} is an emo/hardcore band from eastern North Carolina. Stream the new songs, watch videos, catch a show${upcoming.length ? ` (${upcoming.length} upcoming)` : ""}, read the lyrics and grab merch.`,
       jsonLd: [musicGroup(site, members), ...upcoming.map((s) => musicEvent(site, s))],
       data,
+      preloadImage: featuredCover(data["/api/audio-tracks?featured=true"]),
     });
   }
   if (path === "/videos") {
@@ -77,6 +81,13 @@ export async function describePage(app: FastifyInstance, rawPath: string): Promi
     return page({ title: `Admin | ${band}`, description: `${band} admin panel.`, noindex: true, jsonLd: [] });
   }
   return notFoundPage(band, path, await settingsData(app));
+}
+
+function featuredCover(tracks: unknown): string {
+  const first = Array.isArray(tracks) ? (tracks[0] as { coverArtUrl?: string } | undefined) : undefined;
+  const url = first?.coverArtUrl?.trim();
+  if (!url) return DEFAULT_COVER_ART;
+  return /^(https?:|\/)/i.test(url) ? url : `/${url}`;
 }
 
 function notFoundPage(band: string, path: string, data: InitialData): PageMeta {
