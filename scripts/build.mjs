@@ -4,6 +4,7 @@ import { build as viteBuild } from "vite";
 import { build as esbuild } from "esbuild";
 import fs from "node:fs";
 import path from "node:path";
+import { precompress } from "./precompress.mjs";
 
 export async function buildAll({ quiet = false, clientOut = process.env.CLIENT_DIST_DIR ?? "dist/client", serverOut = "dist/server" } = {}) {
   process.env.CLIENT_DIST_DIR = path.resolve(clientOut);
@@ -11,6 +12,7 @@ export async function buildAll({ quiet = false, clientOut = process.env.CLIENT_D
   const previousEnv = process.env.NODE_ENV;
   process.env.NODE_ENV = "production";
   await viteBuild({ configFile: "vite.config.ts", mode: "production", logLevel: quiet ? "warn" : "info" });
+  precompress(process.env.CLIENT_DIST_DIR);
   process.env.NODE_ENV = previousEnv;
   await esbuild({
     entryPoints: ["src/server/main.ts"],

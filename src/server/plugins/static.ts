@@ -32,6 +32,8 @@ export async function registerStatic(app: FastifyInstance) {
       prefix: "/",
       index: false,
       wildcard: false,
+      // serves the .br/.gz files scripts/precompress.mjs wrote next to each asset
+      preCompressed: true,
       setHeaders(res, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header("Cache-Control", "public, max-age=31536000, immutable");
       },
