@@ -1,0 +1,41 @@
+import { screen, within } from "@testing-library/react";
+import { afterEach, expect, it, vi } from "vitest";
+import { todayIso } from "@shared/format";
+import { fakeApi, json, renderAdminPage } from "@client/test/render-admin-page";
+import DashboardPage from "./dashboard-page";
+
+afterEach(() => vi.unstubAllGlobals());
+
+const day = (offset: number) => todayIso(new Date(Date.now() + offset * 86_400_000));
+const show = (id: number, venue: string, offset: number) => ({ id, venue, location: "Raleigh, NC", date: day(offset), time: "8:00 PM", price: "10", ageRestriction: "18+", supportingActs: "", eventUrl: null });
+const merch = (id: number, name: string, isFeatured: boolean) => ({ id, name, price: "20", category: "Hat", imageUrl: "", isFeatured, isNew: false, comingSoon: false });
+const video = (id: number, title: string, isActive: boolean) => ({ id, title, category: "live", thumbnailUrl: "", embedUrl: "", isActive, sortOrder: id });
+
+it("shows the counts (people counts from the server) and three of each list", async () => {
+  fakeApi({
+    "GET /api/shows": () => json(200, { success: true, data: [show(1, "Past Club", -5), show(2, "Soon Hall", 2), show(3, "Next Bar", 9), show(4, "Later Room", 20), show(5, "Far Away", 60)] }),
+    "GET /api/merchandise": () => json(200, { success: true, data: [merch(1, "Tee", true), merch(2, "Hat", false), merch(3, "Hoodie", true), merch(4, "Poster", true), merch(5, "Pin", true)] }),
+    "GET /api/videos": () => json(200, { success: true, data: [video(1, "Live One", true), video(2, "Hidden", false), video(3, "Doc", true)] }),
+    "GET /api/admin/dashboard-counts": () => json(200, { success: true, data: { subscribers: 42, unreadMessages: 3 } }),
+  });
+  renderAdminPage(<DashboardPage />, "/");
+  expect(screen.getByRole("heading", { name: "Dashboard" })).toBeInTheDocument();
+  const counts = screen.getByRole("region", { name: "Counts" });
+  const card = (label: string) => within(counts).getByText(label).closest("a")!;
+  expect(await within(card("Upcoming Shows")).findByText("4")).toBeInTheDocument();
+  expect(within(card("Merchandise Items")).getByText("5")).toBeInTheDocument();
+  expect(within(card("Videos")).getByText("3")).toBeInTheDocument();
+  expect(await within(card("Subscribers")).findByText("42")).toBeInTheDocument();
+  expect(within(card("Unread Messages")).getByText("3")).toBeInTheDocument();
+
+  // next three upcoming shows, soonest first; the past one and the fourth are not listed
+  expect(screen.getByText("Soon Hall")).toBeInTheDocument();
+  expect(screen.getByText("Later Room")).toBeInTheDocument();
+  expect(screen.queryByText("Past Club")).not.toBeInTheDocument();
+  expect(screen.queryByText("Far Away")).not.toBeInTheDocument();
+  // up to three featured items, only active videos
+  expect(["Tee", "Hoodie", "Poster"].every((n) => screen.queryByText(n))).toBe(true);
+  expect(screen.queryByText("Pin")).not.toBeInTheDocument();
+  expect(screen.queryByText("Hidden")).not.toBeInTheDocument();
+  expect(screen.getByText("Live One")).toBeInTheDocument();
+});

@@ -1,0 +1,111 @@
+import { StrictMode } from "react";
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { fakeApi, json, renderAdminPage } from "@client/test/render-admin-page";
+import { HOMEPAGE_LYRICS } from "./homepage-lyrics";
+import LyricsAutoAddPage from "./lyrics-auto-add-page";
+import LyricsFormPage from "./lyrics-form-page";
+import LyricsPage from "./lyrics-page";
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+const lyric = (id: number, title: string, isPublished: boolean) => ({ id, title, songName: `${title} song`, albumName: "Static Season", releaseYear: "2023", lyricsText: "la", isPublished, sortOrder: id });
+
+describe("lyrics list", () => {
+  it("shows Published/Draft, unpublishes with the opposite value and toasts", async () => {
+    let rows = [lyric(1, "Floodplain", true), lyric(2, "Saltmarsh", false)];
+    const api = fakeApi({
+      "GET /api/admin/lyrics": () => json(200, { success: true, data: rows }),
+      "PUT /api/lyrics/1/publish": (b) => {
+        rows = rows.map((r) => (r.id === 1 ? { ...r, isPublished: b.isPublished } : r));
+        return json(200, { success: true });
+      },
+    });
+    renderAdminPage(<LyricsPage />, "/lyrics");
+    expect(screen.getByText("Loading lyrics...")).toBeInTheDocument();
+    const first = (await screen.findByText("Floodplain")).closest("tr")!;
+    expect(within(first).getByText("Published")).toBeInTheDocument();
+    expect(within(screen.getByText("Saltmarsh").closest("tr")!).getByText("Draft")).toBeInTheDocument();
+    await userEvent.click(within(first).getByRole("button", { name: "Unpublish Floodplain" }));
+    await waitFor(() => expect(within(screen.getByText("Floodplain").closest("tr")!).getByText("Draft")).toBeInTheDocument());
+    expect(api.writes()).toEqual([{ method: "PUT", url: "/api/lyrics/1/publish", body: { isPublished: false } }]);
+    expect(await screen.findByText("Lyrics status updated successfully")).toBeInTheDocument();
+  });
+
+  it("deletes through the dialog with the spec's texts", async () => {
+    let rows = [lyric(1, "Floodplain", true)];
+    fakeApi({
+      "GET /api/admin/lyrics": () => json(200, { success: true, data: rows }),
+      "DELETE /api/lyrics/1": () => {
+        rows = [];
+        return json(200, { success: true });
+      },
+    });
+    renderAdminPage(<LyricsPage />, "/lyrics");
+    await userEvent.click(await screen.findByRole("button", { name: "Delete Floodplain" }));
+    const dialog = screen.getByRole("alertdialog");
+    expect(within(dialog).getByText("Are you sure?")).toBeInTheDocument();
+    expect(within(dialog).getByText("This will permanently delete the lyrics. This action cannot be undone.")).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole("button", { name: "Delete" }));
+    expect(await screen.findByText("No lyrics found.")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Add Your First Lyrics" })).toBeInTheDocument();
+    expect(screen.getByText("Lyrics deleted successfully")).toBeInTheDocument();
+  });
+
+  it("shows the load error", async () => {
+    fakeApi({ "GET /api/admin/lyrics": () => json(500, { success: false, message: "boom" }) });
+    renderAdminPage(<LyricsPage />, "/lyrics");
+    expect(await screen.findByText("Failed to load lyrics. Please try again later.")).toBeInTheDocument();
+  });
+});
+
+describe("lyrics form", () => {
+  it("shows the spec's messages in order when submitted empty", async () => {
+    fakeApi({});
+    renderAdminPage(<LyricsFormPage params={{}} />, "/lyrics/add");
+    await userEvent.click(screen.getByRole("button", { name: "Create Lyrics" }));
+    await waitFor(() => expect(screen.getAllByRole("alert").map((a) => a.textContent)).toEqual(["Title is required", "Song name is required", "Lyrics content is required"]));
+  });
+
+  it("turns a non-numeric sort order into 0 and creates the lyrics", async () => {
+    const api = fakeApi({ "POST /api/lyrics": (b) => json(201, { success: true, data: { id: 5, ...b } }) });
+    renderAdminPage(<LyricsFormPage params={{}} />, "/lyrics/add");
+    await userEvent.type(screen.getByLabelText("Title"), "Porch Light");
+    await userEvent.type(screen.getByLabelText("Song Name"), "Porch Light");
+    await userEvent.type(screen.getByLabelText("Lyrics"), "Leave the light on");
+    await userEvent.type(screen.getByLabelText("Sort Order"), "e");
+    await userEvent.click(screen.getByRole("button", { name: "Create Lyrics" }));
+    await waitFor(() => expect(api.writes()).toHaveLength(1));
+    expect(api.writes()[0].body).toMatchObject({ title: "Porch Light", sortOrder: 0, isPublished: true, albumName: null, releaseYear: null });
+    expect(await screen.findByText("Lyrics created successfully")).toBeInTheDocument();
+  });
+});
+
+describe("auto-add homepage lyrics", () => {
+  it("adds the built-in lyrics once on opening, then returns to the list", async () => {
+    const api = fakeApi({ "POST /api/lyrics": (b) => json(201, { success: true, data: { id: 9, ...b } }) });
+    // StrictMode runs effects twice in development: the entry must still be added once
+    const { location } = renderAdminPage(
+      <StrictMode>
+        <LyricsAutoAddPage />
+      </StrictMode>,
+      "/lyrics/auto-add",
+    );
+    expect(screen.getByText("Adding the lyrics to the database...")).toBeInTheDocument();
+    expect(await screen.findByText(/Lyrics added successfully\. Taking you back/)).toBeInTheDocument();
+    await waitFor(() => expect(location.history.at(-1)).toBe("/lyrics"), { timeout: 3000 });
+    expect(api.writes()).toEqual([{ method: "POST", url: "/api/lyrics", body: HOMEPAGE_LYRICS }]);
+  });
+
+  it("shows the error with a way back when the server refuses", async () => {
+    fakeApi({ "POST /api/lyrics": () => json(500, { success: false, message: "Internal server error" }) });
+    const { location } = renderAdminPage(<LyricsAutoAddPage />, "/lyrics/auto-add");
+    expect(await screen.findByRole("alert")).toHaveTextContent("Failed to add lyrics: Internal server error");
+    expect(screen.getByRole("link", { name: "Return to Lyrics" })).toBeInTheDocument();
+    expect(location.history.at(-1)).toBe("/lyrics/auto-add");
+  });
+});

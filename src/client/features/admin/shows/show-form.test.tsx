@@ -1,0 +1,86 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { todayIso } from "@shared/format";
+import { fakeApi, json, renderAdminPage } from "@client/test/render-admin-page";
+import ShowFormPage from "./show-form-page";
+
+afterEach(() => vi.unstubAllGlobals());
+
+const alerts = () => screen.getAllByRole("alert").map((a) => a.textContent);
+
+describe("show form", () => {
+  it("shows the spec's messages in field order when submitted empty, and sends nothing", async () => {
+    const api = fakeApi({});
+    renderAdminPage(<ShowFormPage params={{}} />, "/shows/add");
+    expect(screen.getByRole("heading", { name: "Add Show" })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Create Show" }));
+    await waitFor(() =>
+      expect(alerts()).toEqual(["Venue is required", "Location is required", "Please select a date", "Time is required", "Price must be positive", "Age restriction is required"]),
+    );
+    expect(api.writes()).toEqual([]);
+  });
+
+  it("refuses a malformed event URL with 'Must be a valid URL'", async () => {
+    fakeApi({});
+    renderAdminPage(<ShowFormPage params={{}} />, "/shows/add");
+    await userEvent.type(screen.getByLabelText("Event URL"), "tickets please");
+    await userEvent.click(screen.getByRole("button", { name: "Create Show" }));
+    expect(await screen.findByText("Must be a valid URL")).toBeInTheDocument();
+  });
+
+  it("Quick Fill fills a show 14 days ahead, then Create Show posts it, toasts and returns to the list", async () => {
+    const api = fakeApi({
+      "POST /api/shows": (body) => json(201, { success: true, data: { id: 9, ...body } }),
+      "GET /api/shows": () => json(200, { success: true, data: [] }),
+      "GET /api/shows?upcoming=true": () => json(200, { success: true, data: [] }),
+    });
+    const { location } = renderAdminPage(<ShowFormPage params={{}} />, "/shows/add");
+    await userEvent.click(screen.getByRole("button", { name: "Quick Fill" }));
+    expect(await screen.findByText("Form filled")).toBeInTheDocument();
+    const inFourteenDays = todayIso(new Date(Date.now() + 14 * 86_400_000));
+    await userEvent.click(screen.getByRole("button", { name: "Create Show" }));
+    await waitFor(() => expect(location.history.at(-1)).toBe("/shows"));
+    expect(api.writes()).toEqual([
+      {
+        method: "POST",
+        url: "/api/shows",
+        body: expect.objectContaining({ venue: "The Pinhook", location: "Durham, NC", date: inFourteenDays, price: "15.00", eventUrl: "https://example.com/tickets/pinhook" }),
+      },
+    ]);
+    expect(await screen.findByText("Show created successfully")).toBeInTheDocument();
+  });
+
+  it("a failed create toasts the spec's message and keeps the form", async () => {
+    fakeApi({ "POST /api/shows": () => json(500, { success: false, message: "Internal server error" }) });
+    const { location } = renderAdminPage(<ShowFormPage params={{}} />, "/shows/add");
+    await userEvent.click(screen.getByRole("button", { name: "Quick Fill" }));
+    await userEvent.click(screen.getByRole("button", { name: "Create Show" }));
+    expect(await screen.findByText("Failed to create show. Please try again.")).toBeInTheDocument();
+    expect(screen.getByLabelText("Venue")).toHaveValue("The Pinhook");
+    expect(location.history.at(-1)).toBe("/shows/add");
+  });
+
+  it("edits an existing show: loads it, says Update Show, and PUTs the changes", async () => {
+    const show = { id: 4, venue: "Local 506", location: "Chapel Hill, NC", date: "2031-03-02", time: "9:00 PM", price: "12.00", ageRestriction: "18+", supportingActs: "", eventUrl: null };
+    const api = fakeApi({
+      "GET /api/shows/4": () => json(200, { success: true, data: show }),
+      "PUT /api/shows/4": (body) => json(200, { success: true, data: { ...show, ...body } }),
+    });
+    renderAdminPage(<ShowFormPage params={{ id: "4" }} />, "/shows/edit/4");
+    expect(await screen.findByDisplayValue("Local 506")).toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: "Edit Show" })).toBeInTheDocument();
+    expect(within(screen.getByRole("button", { name: "Date" })).getByText("Mar 2, 2031")).toBeInTheDocument();
+    await userEvent.clear(screen.getByLabelText("Venue"));
+    await userEvent.type(screen.getByLabelText("Venue"), "Cat's Cradle");
+    await userEvent.click(screen.getByRole("button", { name: "Update Show" }));
+    await waitFor(() => expect(api.writes()[0]).toMatchObject({ method: "PUT", url: "/api/shows/4", body: { venue: "Cat's Cradle", price: "12.00", eventUrl: null } }));
+    expect(await screen.findByText("Show updated successfully")).toBeInTheDocument();
+  });
+
+  it("says so when the show to edit does not exist", async () => {
+    fakeApi({});
+    renderAdminPage(<ShowFormPage params={{ id: "77" }} />, "/shows/edit/77");
+    expect(await screen.findByText("Show not found.")).toBeInTheDocument();
+  });
+});
