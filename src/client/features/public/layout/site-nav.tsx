@@ -20,11 +20,18 @@ export function SiteNav() {
     if (!open) return;
     const onKey = (e: KeyboardEvent) => e.key === "Escape" && setOpen(false);
     document.addEventListener("keydown", onKey);
-    return () => document.removeEventListener("keydown", onKey);
+    // the page behind the full-screen menu stays put
+    const overflow = document.body.style.overflow;
+    document.body.style.overflow = "hidden";
+    return () => {
+      document.removeEventListener("keydown", onKey);
+      document.body.style.overflow = overflow;
+    };
   }, [open]);
 
+  // No backdrop-filter on the bar: it would become the containing block of the fixed menu panel.
   return (
-    <nav aria-label="Main" className="sticky top-0 z-50 border-b border-smoke/70 bg-ink/85 backdrop-blur-md">
+    <nav aria-label="Main" className="sticky top-0 z-50 border-b border-smoke/70 bg-ink/95">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-6 px-4 sm:px-6">
         <SectionLink id="home" className="font-display text-2xl leading-none tracking-tight uppercase">
           {band}

@@ -20,7 +20,7 @@ export function MerchSection() {
       <div role="tablist" aria-label="Merchandise categories" className="-mx-4 mb-8 flex gap-2 overflow-x-auto px-4 sm:mx-0 sm:px-0">
         {TABS.map((t) => (
           <button key={t.id} type="button" role="tab" id={`merch-tab-${t.id}`} aria-selected={tab === t.id} aria-controls="merch-panel" onClick={() => setTab(t.id)}
-            className={cn("shrink-0 border-2 px-5 py-2 font-display text-xl uppercase transition", tab === t.id ? "border-bone bg-bone text-ink" : "border-smoke text-dust hover:border-dust hover:text-bone")}>
+            className={cn("shrink-0 border-2 px-3.5 py-1.5 font-display text-lg uppercase transition sm:px-5 sm:py-2 sm:text-xl", tab === t.id ? "border-bone bg-bone text-ink" : "border-smoke text-dust hover:border-dust hover:text-bone")}>
             {t.label}
           </button>
         ))}

@@ -7,7 +7,7 @@ export function PageHero({ kicker, title, lead }: { kicker: string; title: strin
         <h1 className="font-display text-6xl leading-[0.85] tracking-tight uppercase sm:text-8xl">{title}</h1>
         {lead && <p className="mt-4 max-w-xl text-lg text-dust">{lead}</p>}
       </div>
-      <span aria-hidden="true" className="absolute -right-6 -bottom-10 font-display text-[10rem] leading-none text-blood/15 uppercase select-none sm:text-[16rem]">
+      <span aria-hidden="true" className="absolute -right-6 -bottom-10 font-display text-[10rem] leading-none text-blood/10 uppercase select-none sm:text-[16rem]">
         {title}
       </span>
     </header>
