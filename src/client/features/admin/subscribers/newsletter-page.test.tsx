@@ -1,0 +1,76 @@
+import { screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { fakeApi, json, renderAdminPage } from "@client/test/render-admin-page";
+import NewsletterPage from "./newsletter-page";
+
+const stats = { total: 3, verified: 2, shows: 2, releases: 1, merch: 0 };
+
+function api(count: number) {
+  return fakeApi({
+    "GET /api/subscribers/stats": () => json(200, { success: true, data: stats }),
+    "GET /api/newsletters": () => json(200, { success: true, data: [] }),
+    "POST /api/newsletter/render": (b) => json(200, { success: true, data: { html: `<p>${b.content}</p>`, text: b.content } }),
+    "POST /api/newsletter/send": (b) => json(b.previewEmail ? 200 : 202, { success: true, message: "ok", data: { recipients: b.previewEmail ? 1 : count } }),
+    ...Object.fromEntries(
+      ["true", "false"].flatMap((s) =>
+        ["true", "false"].flatMap((r) => ["true", "false"].map((m) => [`GET /api/newsletter/recipients?targetShows=${s}&targetReleases=${r}&targetMerch=${m}`, () => json(200, { success: true, data: { count: s === "true" ? count : 0 } })])),
+      ),
+    ),
+  });
+}
+
+describe("newsletter page", () => {
+  it("checks subject, content, preview e-mail in the spec's order, sends a preview and keeps the draft", async () => {
+    const user = userEvent.setup();
+    const { writes } = api(2);
+    renderAdminPage(<NewsletterPage />);
+    await user.click(screen.getByRole("tab", { name: /Preview/ }));
+    await user.click(screen.getByRole("button", { name: /Send Preview/ }));
+    expect(await screen.findByText("Missing subject")).toBeInTheDocument();
+    expect(screen.getByText("Please enter a subject for your newsletter.")).toBeInTheDocument();
+
+    await user.click(screen.getByRole("tab", { name: /Compose/ }));
+    await user.type(screen.getByLabelText("Subject"), "Tour");
+    await user.click(screen.getByRole("tab", { name: /Preview/ }));
+    await user.click(screen.getByRole("button", { name: /Send Preview/ }));
+    expect(await screen.findByText("Missing content")).toBeInTheDocument();
+
+    await user.click(screen.getByRole("tab", { name: /Compose/ }));
+    await user.type(screen.getByLabelText("Content"), "Dates!");
+    await user.click(screen.getByRole("tab", { name: /Preview/ }));
+    await user.click(screen.getByRole("button", { name: /Send Preview/ }));
+    expect(await screen.findByText("Missing email")).toBeInTheDocument();
+    expect(writes()).toHaveLength(1); // only the preview render so far
+
+    await user.type(screen.getByLabelText("Preview Email"), "me@band.com");
+    await user.click(screen.getByRole("button", { name: /Send Preview/ }));
+    expect(await screen.findByText("Preview sent")).toBeInTheDocument();
+    const sent = writes().find((c) => c.url === "/api/newsletter/send")!;
+    expect(sent.body).toMatchObject({ subject: "Tour", content: "Dates!", previewEmail: "me@band.com" });
+    await user.click(screen.getByRole("tab", { name: /Compose/ }));
+    expect(screen.getByLabelText("Subject")).toHaveValue("Tour");
+  });
+
+  it("shows the live recipient count, refuses zero recipients, and a real send clears the draft", async () => {
+    const user = userEvent.setup();
+    const { writes } = api(2);
+    renderAdminPage(<NewsletterPage />);
+    await user.type(screen.getByLabelText("Subject"), "Tour");
+    await user.type(screen.getByLabelText("Content"), "Dates!");
+    await user.click(screen.getByRole("tab", { name: /Send/ }));
+    await waitFor(() => expect(screen.getByText(/recipient\(s\) selected/).textContent).toBe("2 recipient(s) selected"));
+    await user.click(screen.getByRole("checkbox", { name: "Shows" }));
+    await waitFor(() => expect(screen.getByText(/recipient\(s\) selected/).textContent).toBe("0 recipient(s) selected"));
+    expect(screen.getByRole("button", { name: /Send to All Selected Recipients/ })).toBeDisabled();
+    await user.click(screen.getByRole("checkbox", { name: "Shows" }));
+    await waitFor(() => expect(screen.getByRole("button", { name: /Send to All Selected Recipients/ })).toBeEnabled());
+    await user.click(screen.getByRole("button", { name: /Send to All Selected Recipients/ }));
+    expect(await screen.findByText("Newsletter sent")).toBeInTheDocument();
+    const sent = writes().find((c) => c.url === "/api/newsletter/send")!;
+    expect(sent.body).toEqual({ subject: "Tour", content: "Dates!", targetShows: true, targetReleases: true, targetMerch: true });
+    await user.click(screen.getByRole("tab", { name: /Compose/ }));
+    expect(screen.getByLabelText("Subject")).toHaveValue("");
+    expect(screen.getByLabelText("Content")).toHaveValue("");
+  });
+});

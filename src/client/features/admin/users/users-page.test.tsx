@@ -1,0 +1,49 @@
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { fakeApi, json, renderAdminPage } from "@client/test/render-admin-page";
+import UsersPage from "./users-page";
+import UserFormPage from "./user-form-page";
+
+const users = [
+  { id: 1, username: "admin", email: null, isAdmin: true, isActive: true, createdAt: "2024-01-05T15:04:00.000Z" },
+  { id: 2, username: "drummer", email: "d@band.com", isAdmin: true, isActive: true, createdAt: null },
+];
+
+describe("admin users", () => {
+  it("labels the primary admin, disables its toggle and delete, and deactivates another admin", async () => {
+    const user = userEvent.setup();
+    const { writes } = fakeApi({
+      "GET /api/users": () => json(200, { success: true, data: users }),
+      "PUT /api/users/2/active": () => json(200, { success: true }),
+    });
+    renderAdminPage(<UsersPage />);
+    const primary = (await screen.findByText("admin")).closest("tr")!;
+    expect(within(primary).getByText("Primary Admin")).toBeInTheDocument();
+    expect(within(primary).getByText("-")).toBeInTheDocument();
+    expect(within(primary).getByRole("button", { name: "Deactivate admin" })).toBeDisabled();
+    expect(within(primary).getByRole("button", { name: "Delete admin" })).toBeDisabled();
+    const other = screen.getByText("drummer").closest("tr")!;
+    expect(within(other).getByText("N/A")).toBeInTheDocument();
+    await user.click(within(other).getByRole("button", { name: "Deactivate drummer" }));
+    expect(await screen.findByText("Deactivated")).toBeInTheDocument();
+    expect(writes()).toEqual([{ method: "PUT", url: "/api/users/2/active", body: { isActive: false } }]);
+  });
+
+  it("edit form: a blank password is left out; a taken username shows the server's 409 message", async () => {
+    const user = userEvent.setup();
+    const status = 409;
+    const { writes } = fakeApi({
+      "GET /api/users/2": () => json(200, { success: true, data: users[1] }),
+      "PUT /api/users/2": () => json(status, status === 409 ? { success: false, message: 'Username "admin" is already taken. Please choose another.' } : { success: true }),
+    });
+    renderAdminPage(<UserFormPage params={{ id: "2" }} />, "/users/edit/2");
+    expect(await screen.findByLabelText("New Password (leave blank to keep current)")).toHaveValue("");
+    const name = screen.getByLabelText("Username");
+    await user.clear(name);
+    await user.type(name, "admin");
+    await user.click(screen.getByRole("button", { name: "Update User" }));
+    expect((await screen.findAllByText('Username "admin" is already taken. Please choose another.')).length).toBeGreaterThan(0);
+    expect(writes()[0]).toEqual({ method: "PUT", url: "/api/users/2", body: { username: "admin", email: "d@band.com" } });
+  });
+});
