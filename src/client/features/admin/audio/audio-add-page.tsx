@@ -3,6 +3,7 @@ import { Button } from "@client/components/ui/button";
 import { Card, CardContent } from "@client/components/ui/card";
 import { PageHeader } from "@client/components/ui/page-header";
 import { useBandName } from "@client/lib/band-name";
+import { useAddDraft } from "./add-draft";
 import { AudioFullForm } from "./audio-full-form";
 import { AudioSimpleForm } from "./audio-simple-form";
 import { BackToAudio } from "./back-to-audio";
@@ -11,6 +12,7 @@ import { BackToAudio } from "./back-to-audio";
 export default function AudioAddPage() {
   const [simple, setSimple] = useState(true);
   const bandName = useBandName();
+  const shared = useAddDraft();
   return (
     <div>
       <BackToAudio />
@@ -24,7 +26,7 @@ export default function AudioAddPage() {
         }
       />
       <Card>
-        <CardContent className="pt-5">{simple ? <AudioSimpleForm defaultArtist={bandName} /> : <AudioFullForm defaultArtist={bandName} />}</CardContent>
+        <CardContent className="pt-5">{simple ? <AudioSimpleForm defaultArtist={bandName} shared={shared} /> : <AudioFullForm defaultArtist={bandName} shared={shared} />}</CardContent>
       </Card>
     </div>
   );

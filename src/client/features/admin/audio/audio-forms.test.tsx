@@ -130,6 +130,21 @@ describe("full audio form (through the toggle)", () => {
     expect(posted).toEqual([]);
   });
 
+  it("keeps what was entered when switching between the two forms", async () => {
+    renderAdd();
+    await userEvent.type(screen.getByLabelText("Title"), "Porch Light");
+    await userEvent.upload(screen.getByLabelText("Audio File: choose a file"), new File([new Uint8Array(64)], "porch.wav", { type: "audio/wav" }));
+    await waitFor(() => expect(screen.getByLabelText("Duration (seconds)")).toHaveValue("185"));
+    await userEvent.click(screen.getByRole("button", { name: "Switch to Full Form" }));
+    expect(screen.getByLabelText("Title")).toHaveValue("Porch Light");
+    expect(screen.getByLabelText("Duration (seconds)")).toHaveValue(185);
+    expect(screen.getByText("Selected: porch.wav")).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText("Title"), " (live)");
+    await userEvent.click(screen.getByRole("button", { name: "Switch to Simplified Form" }));
+    expect(screen.getByLabelText("Title")).toHaveValue("Porch Light (live)");
+    expect(screen.getByText("Selected: porch.wav")).toBeInTheDocument();
+  });
+
   it("asks for the audio when neither a file nor a link is given", async () => {
     renderAdd();
     await userEvent.click(screen.getByRole("button", { name: "Switch to Full Form" }));

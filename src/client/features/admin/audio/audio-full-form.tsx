@@ -8,6 +8,7 @@ import { Button } from "@client/components/ui/button";
 import { CheckboxField, NumberField, SwitchField, TextField } from "@client/components/ui/form-fields";
 import { applyServerErrors } from "@client/lib/resource";
 import { useSaveTrack } from "./audio-api";
+import type { AddDraftState } from "./add-draft";
 import { MediaSourceField, useMediaSource } from "./media-source-field";
 import { durationHint, readAudioDuration } from "./read-duration";
 import { useMediaUploads } from "./use-media-submit";
@@ -22,25 +23,40 @@ type Errors = Partial<Record<"audioUrl" | "coverArtUrl", string>>;
  * link mode with the stored links; adding starts in upload mode. Besides the validated submit
  * it has 'Direct Submit', which sends the values as they are and lets the server judge them.
  */
-export function AudioFullForm({ track, defaultArtist }: { track?: AudioTrack; defaultArtist: string }) {
+export function AudioFullForm({ track, defaultArtist, shared }: { track?: AudioTrack; defaultArtist: string; shared?: AddDraftState }) {
   const [, navigate] = useLocation();
   const mode = track ? "link" : "upload";
-  const audio = useMediaSource({ mode, url: track?.audioUrl });
-  const cover = useMediaSource({ mode, url: track?.coverArtUrl });
+  const ownAudio = useMediaSource({ mode, url: track?.audioUrl });
+  const ownCover = useMediaSource({ mode, url: track?.coverArtUrl });
+  // on the add page the sources and typed values are shared with the simplified form
+  const audio = shared?.audio ?? ownAudio;
+  const cover = shared?.cover ?? ownCover;
+  const draft = shared?.draft;
   const form = useForm<FormInput, unknown, FormInput>({
     resolver: zodResolver(formSchema) as never,
     defaultValues: {
-      title: track?.title ?? "",
-      artist: track?.artist ?? defaultArtist,
-      duration: track ? Number(track.duration) : 0,
+      title: track?.title ?? draft?.title ?? "",
+      artist: track?.artist ?? draft?.artist ?? defaultArtist,
+      duration: track ? Number(track.duration) : Number(draft?.duration) || 0,
       isFeatured: track?.isFeatured ?? false,
       isActive: track?.isActive ?? true,
     },
   });
   // The band's name may arrive after the form opened: follow it until the artist is edited.
   useEffect(() => {
-    if (!track && !form.getFieldState("artist").isDirty) form.setValue("artist", defaultArtist);
-  }, [defaultArtist, track, form]);
+    if (!track && draft?.artist == null && !form.getFieldState("artist").isDirty) form.setValue("artist", defaultArtist);
+  }, [defaultArtist, track, draft?.artist, form]);
+  // report typed values back to the add page, for a switch to the simplified form
+  const setDraft = shared?.setDraft;
+  useEffect(() => {
+    if (!setDraft) return;
+    const sub = form.watch((v, { name }) => {
+      if (name === "title" || name === "artist" || name === "duration") {
+        setDraft((d) => ({ ...d, [name]: name === "duration" ? (v.duration ? String(v.duration) : "") : (v[name] ?? "") }));
+      }
+    });
+    return () => sub.unsubscribe();
+  }, [form, setDraft]);
   const errors = form.formState.errors as typeof form.formState.errors & { [K in keyof Errors]?: { message?: string } };
   const uploads = useMediaUploads();
   const save = useSaveTrack(track?.id ?? null, {

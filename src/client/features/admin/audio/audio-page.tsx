@@ -8,6 +8,7 @@ import { Card } from "@client/components/ui/card";
 import { ConfirmDialog, useConfirmDelete } from "@client/components/ui/confirm-dialog";
 import { DataTable, type Column } from "@client/components/ui/data-table";
 import { EmptyState } from "@client/components/ui/empty-state";
+import { IconButton, IconLink, RowActions } from "@client/components/ui/icon-action";
 import { ImageWithFallback } from "@client/components/ui/image-with-fallback";
 import { PageHeader } from "@client/components/ui/page-header";
 import { Switch } from "@client/components/ui/switch";
@@ -79,20 +80,14 @@ export default function AudioPage() {
       header: "Actions",
       className: "text-right",
       cell: (t) => (
-        <div className="flex justify-end gap-1">
-          <Tooltip content="Edit">
-            <Button variant="ghost" size="icon" asChild>
-              <Link href={`/audio/edit/${t.id}`} aria-label={`Edit ${t.title}`}>
-                <Pencil className="h-4 w-4" aria-hidden="true" />
-              </Link>
-            </Button>
-          </Tooltip>
-          <Tooltip content="Delete">
-            <Button variant="ghost" size="icon" onClick={() => del.ask(t)} aria-label={`Delete ${t.title}`}>
-              <Trash2 className="h-4 w-4 text-red-400" aria-hidden="true" />
-            </Button>
-          </Tooltip>
-        </div>
+        <RowActions>
+          <IconLink href={`/audio/edit/${t.id}`} label="Edit" aria-label={`Edit ${t.title}`}>
+            <Pencil />
+          </IconLink>
+          <IconButton label="Delete" aria-label={`Delete ${t.title}`} tone="danger" onClick={() => del.ask(t)}>
+            <Trash2 />
+          </IconButton>
+        </RowActions>
       ),
     },
   ];

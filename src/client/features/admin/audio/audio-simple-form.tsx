@@ -1,4 +1,3 @@
-import { useState } from "react";
 import { toast } from "sonner";
 import { Link, useLocation } from "wouter";
 import { firstSimpleAudioError } from "@shared/schemas/audio-tracks";
@@ -6,7 +5,8 @@ import { Button } from "@client/components/ui/button";
 import { Field } from "@client/components/ui/field";
 import { Input } from "@client/components/ui/input";
 import { useSaveTrack } from "./audio-api";
-import { MediaSourceField, useMediaSource } from "./media-source-field";
+import type { AddDraftState } from "./add-draft";
+import { MediaSourceField } from "./media-source-field";
 import { durationHint, readAudioDuration } from "./read-duration";
 import { useMediaUploads } from "./use-media-submit";
 
@@ -15,15 +15,15 @@ import { useMediaUploads } from "./use-media-submit";
  * the audio, its length and optional cover art. Its checks run in the spec's order and each
  * failure is a 'Validation Error' toast.
  */
-export function AudioSimpleForm({ defaultArtist }: { defaultArtist: string }) {
+export function AudioSimpleForm({ defaultArtist, shared }: { defaultArtist: string; shared: AddDraftState }) {
   const [, navigate] = useLocation();
-  const [title, setTitle] = useState("");
-  // null until typed in: the band's name (which may still be loading) shows meanwhile
-  const [typedArtist, setArtist] = useState<string | null>(null);
-  const artist = typedArtist ?? defaultArtist;
-  const [duration, setDuration] = useState("");
-  const audio = useMediaSource({ mode: "upload" });
-  const cover = useMediaSource({ mode: "upload" });
+  const { draft, setDraft, audio, cover } = shared;
+  const { title, duration } = draft;
+  // the band's name (which may still be loading) until the artist is typed in
+  const artist = draft.artist ?? defaultArtist;
+  const setTitle = (title: string) => setDraft((d) => ({ ...d, title }));
+  const setArtist = (artist: string) => setDraft((d) => ({ ...d, artist }));
+  const setDuration = (duration: string) => setDraft((d) => ({ ...d, duration }));
   const uploads = useMediaUploads((kind) => {
     if (kind !== "audio") return false;
     toast.error("Error", { description: "Audio upload failed" });

@@ -76,6 +76,10 @@ export function MediaSourceField({ kind, label, source, onChange, onFile, error,
               }}
             />
             {source.file && (
+              // the input itself forgets the file when this form remounts (switching forms)
+              <span className="min-w-0 truncate text-xs text-dust">Selected: {source.file.name}</span>
+            )}
+            {source.file && (
               <Button variant="ghost" size="sm" onClick={() => {
                   onChange({ file: null, progress: null });
                   setInputKey((k) => k + 1);
