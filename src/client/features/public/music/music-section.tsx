@@ -39,7 +39,11 @@ function EmbedFrame({ platform, url, height, loading }: { platform: "SoundCloud"
         // no iframe until the setting is known, so a default never flashes before the real one
         <div style={{ height }} className="animate-pulse bg-ash" />
       ) : url ? (
-        <iframe title={`${platform} player`} src={url} loading="lazy" height={height} style={{ background: "var(--color-ash)" }} className="block w-full border-0" allow="autoplay; clipboard-write; encrypted-media; fullscreen; picture-in-picture" />
+        <div className="relative" style={{ height }}>
+          {/* shows until the third-party player paints over it */}
+          <span className="absolute inset-0 grid place-items-center bg-ash text-sm text-dust">Loading the {platform} player…</span>
+          <iframe title={`${platform} player`} src={url} loading="lazy" height={height} className="relative block w-full border-0" allow="autoplay; clipboard-write; encrypted-media; fullscreen; picture-in-picture" />
+        </div>
       ) : (
         <StateMessage className="min-h-40">{missingEmbedText(platform)}</StateMessage>
       )}

@@ -19,7 +19,7 @@ export function SocialSection() {
         {!links.length ? (
           <StateMessage>{NO_SOCIALS}</StateMessage>
         ) : (
-          <ul className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-5">
+          <ul className="grid grid-cols-2 gap-3 sm:gap-4 lg:auto-cols-fr lg:grid-flow-col lg:grid-cols-none">
             {links.map((s) => (
               <li key={s.key}>
                 <a href={s.url} target="_blank" rel="noopener noreferrer" className="group relative flex h-full flex-col justify-between gap-8 border border-smoke bg-ink p-4 transition hover:-translate-y-1 hover:border-blood">
