@@ -1,0 +1,95 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { launchBrowser, loginAsAdmin, startServer, type RunningServer } from "./harness";
+
+let server: RunningServer;
+let browser: Browser;
+let page: Page;
+
+// A real 2x2 red PNG, so the server's magic-byte check and the browser's decoder both accept it.
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP4z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==",
+  "base64",
+);
+
+beforeAll(async () => {
+  server = await startServer(); // demo content seeded, as `npm start` does
+  browser = await launchBrowser();
+  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await loginAsAdmin(page, server.url);
+  await page.getByRole("heading", { name: "Dashboard" }).waitFor({ timeout: 15_000 });
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** Moves inside the admin app through the sidebar, as a user would (no full reload). */
+async function openAdmin(label: string) {
+  await page.getByRole("navigation").getByRole("link", { name: label, exact: true }).first().click();
+}
+
+test("a show created in the admin appears on the public home page", async () => {
+  await openAdmin("Shows");
+  await page.getByRole("link", { name: "Add Show" }).first().click();
+  await page.getByRole("button", { name: "Quick Fill" }).click();
+  await expect.poll(() => page.getByText("Form filled").isVisible()).toBe(true);
+  await page.getByLabel("Venue").fill("The Wrecking Ball Basement");
+  await page.getByLabel("Location").fill("Kinston, NC");
+  await page.getByRole("button", { name: "Create Show" }).click();
+  await page.waitForURL(`${server.url}/admin/shows`);
+  await expect.poll(() => page.getByText("Show created successfully").isVisible()).toBe(true);
+  await expect.poll(() => page.getByRole("cell", { name: "The Wrecking Ball Basement", exact: true }).isVisible()).toBe(true);
+
+  const visitor = await browser.newPage();
+  await visitor.goto(`${server.url}/`);
+  const shows = visitor.locator("#shows");
+  await expect.poll(() => shows.getByText("The Wrecking Ball Basement").isVisible(), { timeout: 15_000 }).toBe(true);
+  await expect.poll(() => shows.getByText("Kinston, NC").first().isVisible()).toBe(true);
+  await visitor.close();
+});
+
+test("a merchandise image uploaded in the admin shows in the public merch section", async () => {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "merch-")), "patch.png");
+  fs.writeFileSync(file, PNG);
+
+  await openAdmin("Merchandise");
+  await page.getByRole("link", { name: "Add Item" }).first().click();
+  await page.getByRole("button", { name: "Quick Fill" }).click();
+  await page.getByLabel("Name").fill("Red Square Patch");
+  await page.getByRole("tab", { name: "Upload a File" }).click();
+  await page.locator('input[type="file"]').setInputFiles(file);
+  await expect.poll(() => page.getByRole("img", { name: "Chosen file preview" }).isVisible()).toBe(true);
+  await page.getByRole("button", { name: "Create Merchandise" }).click();
+  await page.waitForURL(`${server.url}/admin/merchandise`);
+  await expect.poll(() => page.getByText("Merchandise created successfully").isVisible()).toBe(true);
+
+  const visitor = await browser.newPage();
+  await visitor.goto(`${server.url}/merch`);
+  const img = visitor.getByRole("img", { name: "Red Square Patch" });
+  await expect.poll(() => img.isVisible(), { timeout: 15_000 }).toBe(true);
+  // the uploaded file itself, served and decoded (not the placeholder)
+  expect(await img.getAttribute("src")).toMatch(/^\/uploads\/images\/[0-9a-f]{32}\.png$/);
+  await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBe(2);
+  await visitor.close();
+});
+
+test("an unpublished lyric disappears from /lyrics", async () => {
+  const visitor = await browser.newPage();
+  await visitor.goto(`${server.url}/lyrics`);
+  await expect.poll(() => visitor.getByRole("heading", { name: "Porch Light", exact: true }).isVisible(), { timeout: 15_000 }).toBe(true);
+
+  await openAdmin("Lyrics");
+  const row = page.getByRole("row").filter({ has: page.getByRole("cell", { name: "Porch Light", exact: true }).first() });
+  await row.getByRole("button", { name: "Unpublish Porch Light" }).click();
+  await expect.poll(() => row.getByText("Draft").isVisible()).toBe(true);
+  await expect.poll(() => page.getByText("Lyrics status updated successfully").isVisible()).toBe(true);
+
+  await visitor.reload();
+  await expect.poll(() => visitor.getByRole("heading", { name: "Floodplain" }).first().isVisible(), { timeout: 15_000 }).toBe(true);
+  expect(await visitor.getByRole("heading", { name: "Porch Light", exact: true }).count()).toBe(0);
+  await visitor.close();
+});
