@@ -2,14 +2,15 @@
 export function PageHero({ kicker, title, lead }: { kicker: string; title: string; lead?: string }) {
   return (
     <header className="halftone relative overflow-hidden border-b border-smoke">
-      <div className="mx-auto max-w-6xl px-4 pt-14 pb-10 sm:px-6 sm:pt-20 sm:pb-14">
+      {/* the title again, huge and faint, bleeding off the right edge behind the content */}
+      <span aria-hidden="true" className="absolute -right-4 -bottom-8 font-display text-[9rem] leading-none whitespace-nowrap text-blood/10 uppercase select-none sm:-bottom-12 sm:text-[15rem]">
+        {title}
+      </span>
+      <div className="relative mx-auto max-w-6xl px-4 pt-14 pb-10 sm:px-6 sm:pt-20 sm:pb-14">
         <p className="tape mb-4 inline-block px-2 py-0.5 text-xs font-bold tracking-[0.2em] uppercase">{kicker}</p>
         <h1 className="font-display text-6xl leading-[0.85] tracking-tight uppercase sm:text-8xl">{title}</h1>
         {lead && <p className="mt-4 max-w-xl text-lg text-dust">{lead}</p>}
       </div>
-      <span aria-hidden="true" className="absolute -right-6 -bottom-10 font-display text-[10rem] leading-none text-blood/10 uppercase select-none sm:text-[16rem]">
-        {title}
-      </span>
     </header>
   );
 }
