@@ -3,6 +3,7 @@ import { useEffect, useId, useState } from "react";
 import { Button } from "@client/components/ui/button";
 import { Input } from "@client/components/ui/input";
 import { Label } from "@client/components/ui/label";
+import { ProgressBar } from "@client/components/ui/progress-bar";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@client/components/ui/tabs";
 import { mediaSrc } from "./media-src";
 import { MEDIA, tooLargeMessage, uploadMedia, type MediaKind } from "./upload-media";
@@ -107,7 +108,7 @@ export function MediaSourceField({ kind, label, source, onChange, onFile, error,
       </p>
       {source.progress !== null && (
         <div className="space-y-1">
-          <progress className="h-2 w-full overflow-hidden rounded accent-blood" max={1} value={source.progress} aria-label={`${label} upload progress`} />
+          <ProgressBar value={source.progress} label={`${label} upload progress`} />
           <p className="text-xs text-dust">Uploading... {Math.round(source.progress * 100)}%</p>
         </div>
       )}

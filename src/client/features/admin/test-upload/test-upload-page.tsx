@@ -5,6 +5,7 @@ import { Card, CardContent, CardFooter } from "@client/components/ui/card";
 import { Field } from "@client/components/ui/field";
 import { Input } from "@client/components/ui/input";
 import { PageHeader } from "@client/components/ui/page-header";
+import { ProgressBar } from "@client/components/ui/progress-bar";
 import { Select } from "@client/components/ui/select";
 import { ApiError } from "@client/lib/api-client";
 import { uploadFile } from "@client/lib/upload";
@@ -43,6 +44,8 @@ export default function TestUploadPage() {
     }
   }
 
+  // a successful upload is also shown as what it is: the picture, or a player
+  const uploaded = (result as { success?: boolean; data?: { filePath?: string; fileType?: string } } | null)?.data;
   return (
     <div className="space-y-6">
       <PageHeader title="Test Upload" subtitle="Try the media upload with one file and see exactly what the server answers." />
@@ -72,7 +75,7 @@ export default function TestUploadPage() {
               onChange={(e) => setFile(e.currentTarget.files?.[0] ?? null)}
             />
           </Field>
-          {progress !== null && <progress className="h-2 w-full accent-blood" max={1} value={progress} aria-label="Upload progress" />}
+          {progress !== null && <ProgressBar value={progress} label="Upload progress" />}
         </CardContent>
         <CardFooter className="justify-end">
           <Button onClick={upload} disabled={!file || progress !== null} aria-busy={progress !== null || undefined}>
@@ -84,6 +87,15 @@ export default function TestUploadPage() {
         <Card>
           <CardContent className="pt-5">
             <h2 className="mb-2 text-sm font-semibold text-dust">Result</h2>
+            {uploaded?.filePath && (
+              <div className="mb-4">
+                {uploaded.fileType === "image" ? (
+                  <img src={uploaded.filePath} alt="The uploaded image" className="max-h-48 rounded-md" />
+                ) : (
+                  <audio controls preload="metadata" src={uploaded.filePath} className="w-full max-w-md" aria-label="The uploaded audio" />
+                )}
+              </div>
+            )}
             <pre aria-label="Upload result" className="max-h-96 overflow-auto whitespace-pre-wrap break-all rounded-md bg-ink p-4 font-mono text-xs text-bone">
               {JSON.stringify(result, null, 2)}
             </pre>
