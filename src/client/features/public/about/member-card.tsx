@@ -22,7 +22,7 @@ export function MemberCard({ member, showBio, tilt }: { member: BandMember; show
             {member.name.trim().charAt(0).toUpperCase()}
           </span>
         )}
-        <span className="absolute bottom-2 left-2 bg-blood px-1.5 text-[0.6rem] sm:px-2 py-0.5 font-bold tracking-[0.15em] uppercase sm:text-xs">{member.role}</span>
+        <span className="absolute bottom-2 left-2 bg-blood-dark px-1.5 text-[0.6rem] sm:px-2 py-0.5 font-bold tracking-[0.15em] uppercase sm:text-xs">{member.role}</span>
       </div>
       <div className={cn("px-1", showBio ? "pt-1 sm:pt-3" : "pt-3")}>
         <h4 className="font-display text-2xl leading-none uppercase">{member.name}</h4>

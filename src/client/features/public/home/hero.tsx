@@ -30,7 +30,7 @@ export function Hero() {
           <p className="mt-6 max-w-md text-lg text-bone/80">Loud songs about small towns, floodwater and the people who stayed. New singles out now.</p>
           {next && (
             <SectionLink id="shows" className="group mt-6 inline-flex max-w-full items-center gap-3 border border-smoke bg-ink/70 py-2 pr-4 pl-2 transition hover:border-blood">
-              <span className="bg-blood px-2 py-1 text-xs font-bold tracking-widest uppercase">Next show</span>
+              <span className="bg-blood-dark px-2 py-1 text-xs font-bold tracking-widest uppercase">Next show</span>
               <span className="truncate text-sm font-semibold">
                 {formatDate(next.date)} · {next.venue}, {next.location}
               </span>

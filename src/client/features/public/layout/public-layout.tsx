@@ -12,7 +12,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
   return (
     <PlayerProvider>
       <div className="public-site flex min-h-dvh flex-col">
-        <a href="#content" className="sr-only z-[70] bg-blood px-4 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2">
+        <a href="#content" className="sr-only z-[70] bg-blood-dark px-4 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2">
           Skip to content
         </a>
         <SiteNav />

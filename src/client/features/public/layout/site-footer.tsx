@@ -16,7 +16,7 @@ export function SiteFooter() {
           <SocialIconRow className="mt-5" />
         </div>
         <nav aria-label="Footer">
-          <p className="mb-3 text-xs font-bold tracking-[0.2em] text-blood uppercase">Sections</p>
+          <p className="mb-3 text-xs font-bold tracking-[0.2em] text-(--color-signal) uppercase">Sections</p>
           <ul className="grid grid-cols-2 gap-x-4 gap-y-2">
             {SECTION_LINKS.map((l) => (
               <li key={l.id}>
@@ -26,7 +26,7 @@ export function SiteFooter() {
           </ul>
         </nav>
         <div>
-          <p className="mb-3 text-xs font-bold tracking-[0.2em] text-blood uppercase">More</p>
+          <p className="mb-3 text-xs font-bold tracking-[0.2em] text-(--color-signal) uppercase">More</p>
           <ul className="grid gap-2">
             {PAGE_LINKS.map((l) => (
               <li key={l.href}>

@@ -46,7 +46,7 @@ export function SiteNav() {
           <li aria-hidden="true" className="h-5 w-px bg-smoke" />
           {PAGE_LINKS.map((l) => (
             <li key={l.href}>
-              <Link href={l.href} className={cn(linkClass, location === l.href && "text-blood")} aria-current={location === l.href ? "page" : undefined}>
+              <Link href={l.href} className={cn(linkClass, location === l.href && "text-(--color-signal)")} aria-current={location === l.href ? "page" : undefined}>
                 {l.label}
               </Link>
             </li>
@@ -63,7 +63,7 @@ export function SiteNav() {
             {SECTION_LINKS.map((l, i) => (
               <li key={l.id}>
                 <SectionLink id={l.id} onNavigate={() => setOpen(false)} className="flex items-baseline gap-3 py-1.5 font-display text-5xl uppercase leading-none text-bone">
-                  <span className="text-sm text-blood">{String(i + 1).padStart(2, "0")}</span>
+                  <span className="text-sm text-(--color-signal)">{String(i + 1).padStart(2, "0")}</span>
                   {l.label}
                 </SectionLink>
               </li>

@@ -10,7 +10,8 @@ export default function LyricsPage() {
   return (
     <main>
       <PageHero kicker="Words" title="Lyrics" lead="Every song, every word. Learn them, then scream them back at us." />
-      <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6 sm:py-16">
+      <section aria-labelledby="all-lyrics" className="mx-auto max-w-6xl px-4 py-12 sm:px-6 sm:py-16">
+        <h2 id="all-lyrics" className="sr-only">All lyrics</h2>
         {isLoading ? (
           <LoadingBlocks count={4} className="md:grid-cols-2" />
         ) : error ? (
@@ -24,7 +25,7 @@ export default function LyricsPage() {
             ))}
           </ul>
         )}
-      </div>
+      </section>
     </main>
   );
 }

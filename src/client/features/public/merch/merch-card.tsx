@@ -13,7 +13,7 @@ export function MerchCard({ item }: { item: Merchandise }) {
       <div className="relative aspect-square overflow-hidden bg-coal">
         <FallbackImg src={mediaUrl(item.imageUrl)} fallback={IMAGE_PLACEHOLDER} alt={item.name} width={400} height={400} className="h-full w-full object-cover transition duration-300 group-hover:scale-105" />
         <div className="absolute top-2 left-2 flex flex-col items-start gap-1.5">
-          {item.isNew && <span className="-rotate-3 bg-blood px-2 py-0.5 font-display text-sm tracking-wide uppercase">New</span>}
+          {item.isNew && <span className="-rotate-3 bg-blood-dark px-2 py-0.5 font-display text-sm tracking-wide uppercase">New</span>}
           {item.comingSoon && <span className="tape rotate-2 px-2 py-0.5 font-display text-sm tracking-wide uppercase">Coming Soon</span>}
         </div>
       </div>
@@ -24,7 +24,7 @@ export function MerchCard({ item }: { item: Merchandise }) {
         <div className="mt-auto flex items-end justify-between gap-2 pt-3">
           <span className="font-display text-2xl text-bone">{formatPrice(item.price)}</span>
           {href && (
-            <span className="inline-flex items-center gap-1 text-xs font-bold tracking-wider text-blood uppercase">
+            <span className="inline-flex items-center gap-1 text-xs font-bold tracking-wider text-(--color-signal) uppercase">
               Buy <ArrowUpRight aria-hidden="true" className="h-4 w-4" />
             </span>
           )}
@@ -36,8 +36,9 @@ export function MerchCard({ item }: { item: Merchandise }) {
   return (
     <li>
       {href ? (
-        <a href={href} target="_blank" rel="noopener noreferrer" className={cls} aria-label={`${item.name}, ${formatPrice(item.price)}: buy (opens in a new tab)`}>
+        <a href={href} target="_blank" rel="noopener noreferrer" className={cls}>
           {body}
+          <span className="sr-only"> (opens in a new tab)</span>
         </a>
       ) : (
         <div className={cls}>{body}</div>

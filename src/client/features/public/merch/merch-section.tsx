@@ -16,7 +16,8 @@ export function MerchSection() {
   const [tab, setTab] = useState<TabId>("all");
   const items = Array.isArray(data) ? data.filter((m) => inTab(m, tab)) : [];
   return (
-    <section id="merch" aria-label="Merchandise" className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-14">
+    <section id="merch" aria-labelledby="merch-title" className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-14">
+      <h2 id="merch-title" className="sr-only">Merchandise</h2>
       <div role="tablist" aria-label="Merchandise categories" className="-mx-4 mb-8 flex gap-2 overflow-x-auto px-4 sm:mx-0 sm:px-0">
         {TABS.map((t) => (
           <button key={t.id} type="button" role="tab" id={`merch-tab-${t.id}`} aria-selected={tab === t.id} aria-controls="merch-panel" onClick={() => setTab(t.id)}

@@ -30,7 +30,7 @@ export function FeaturedPlayer() {
       </div>
 
       <div className="mt-6">
-        <p className="text-xs font-bold tracking-[0.25em] text-blood uppercase">Now spinning</p>
+        <p className="text-xs font-bold tracking-[0.25em] text-(--color-signal) uppercase">Now spinning</p>
         <h2 className="font-display text-4xl leading-none uppercase sm:text-5xl">{p.track.title}</h2>
         <p className="mt-1 text-sm text-dust">{p.track.artist}</p>
       </div>
@@ -59,7 +59,7 @@ export function FeaturedPlayer() {
             <li key={t.id}>
               <button type="button" onClick={() => p.select(i)} aria-current={i === p.index || undefined}
                 className={cn("flex w-full items-center gap-3 py-2.5 text-left text-sm transition hover:text-bone", i === p.index ? "text-bone" : "text-dust")}>
-                <span className="font-display w-6 text-lg text-blood">{String(i + 1).padStart(2, "0")}</span>
+                <span className="font-display w-6 text-lg text-(--color-signal)">{String(i + 1).padStart(2, "0")}</span>
                 <span className="flex-1 font-semibold tracking-wide uppercase">{t.title}</span>
                 <span className="tabular-nums">{formatDuration(t.duration)}</span>
               </button>

@@ -55,7 +55,7 @@ function ShowList({ shows }: { shows: Show[] }) {
             <div className="col-start-2 sm:col-start-3">
               {show.eventUrl ? (
                 <a href={show.eventUrl} target="_blank" rel="noopener noreferrer" aria-label={`Tickets for ${show.venue}, ${show.location}`}
-                  className="inline-flex items-center gap-2 bg-blood px-5 py-2.5 font-display text-xl uppercase transition hover:bg-blood-dark">
+                  className="inline-flex items-center gap-2 bg-blood-dark px-5 py-2.5 font-display text-xl uppercase transition hover:bg-blood">
                   <Ticket aria-hidden="true" className="h-5 w-5" /> Tickets
                 </a>
               ) : (

@@ -44,7 +44,7 @@ export function VideosSection({ as: Heading = "home" }: { as?: "home" | "page" }
             <div ref={playerRef} className="grid gap-6 lg:grid-cols-[1.6fr_1fr] lg:items-end">
               <VideoPlayer video={selected} />
               <div>
-                <p className="text-xs font-bold tracking-[0.2em] text-blood uppercase">{CATEGORY_LABELS[selected.category] ?? selected.category}</p>
+                <p className="text-xs font-bold tracking-[0.2em] text-(--color-signal) uppercase">{CATEGORY_LABELS[selected.category] ?? selected.category}</p>
                 <h3 className="mt-1 font-display text-3xl leading-none uppercase sm:text-4xl">{selected.title}</h3>
                 <p className="mt-3 text-dust">{selected.description}</p>
               </div>
@@ -54,7 +54,7 @@ export function VideosSection({ as: Heading = "home" }: { as?: "home" | "page" }
               <div role="group" aria-label="Filter videos by category" className="mt-12 -mx-4 flex gap-2 overflow-x-auto px-4 pb-2 sm:mx-0 sm:flex-wrap sm:px-0">
                 {["all", ...categories].map((c) => (
                   <button key={c} type="button" aria-pressed={category === c} onClick={() => setCategory(c)}
-                    className={cn("shrink-0 border px-4 py-1.5 text-sm font-bold tracking-wider uppercase transition", category === c ? "border-blood bg-blood text-bone" : "border-smoke text-dust hover:text-bone")}>
+                    className={cn("shrink-0 border px-4 py-1.5 text-sm font-bold tracking-wider uppercase transition", category === c ? "border-blood-dark bg-blood-dark text-bone" : "border-smoke text-dust hover:text-bone")}>
                     {c === "all" ? "All" : (CATEGORY_LABELS[c] ?? c)}
                   </button>
                 ))}
