@@ -34,8 +34,11 @@ export function isWebUrl(value: string): boolean {
   }
 }
 
-/** A site path such as '/uploads/images/x.png' (what an upload returns), not a protocol-relative '//host'. */
-export const isSitePath = (value: string) => /^\/(?!\/)[^\s]*$/.test(value);
+/**
+ * A site path such as '/uploads/images/x.png' (what an upload returns). Not a protocol-relative
+ * '//host', and no backslash: browsers read '/\host' as '//host' too.
+ */
+export const isSitePath = (value: string) => /^\/(?!\/)[^\s\\]*$/.test(value);
 
 /** A valid web URL or empty (''); empty and missing both become ''. */
 export const optionalUrl = (opts: { allowSitePath?: boolean } = {}) =>

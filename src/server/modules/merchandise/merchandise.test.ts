@@ -71,6 +71,7 @@ describe("merchandise validation", () => {
     ["templateDimensions", { templateDimensions: undefined }, "Template dimensions are required"],
     ["imageUrl", { imageUrl: "not a url" }, "Must be a valid URL"],
     ["imageUrl", { imageUrl: "//evil.example/x.png" }, "Must be a valid URL"],
+    ["imageUrl", { imageUrl: "/\\evil.example/x.png" }, "Must be a valid URL"],
     ["imageUrl", { imageUrl: "javascript:alert(1)" }, "Must be a valid URL"],
     ["amazonUrl", { amazonUrl: "/uploads/x" }, "Must be a valid URL"],
     ["isNew", { isNew: "yes" }, "isNew must be true or false"],
