@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { useLocation } from "wouter";
 import { MiniPlayer } from "../player/mini-player";
 import { PlayerProvider } from "../player/player-context";
@@ -9,17 +9,35 @@ import "../public.css";
 /** Frame of every public page: navigation, the page, the footer, and the site-wide audio. */
 export function PublicLayout({ children }: { children: ReactNode }) {
   const [location] = useLocation();
+  useScrollTopOnNavigate(location);
   return (
     <PlayerProvider>
       <div className="public-site flex min-h-dvh flex-col">
-        <a href="#content" className="sr-only z-[70] bg-blood-dark px-4 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2">
+        <a
+          href="#content"
+          className="sr-only z-[70] bg-blood-dark px-4 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+        >
           Skip to content
         </a>
         <SiteNav />
-        <div id="content" className="flex-1">{children}</div>
+        <div id="content" className="flex-1">
+          {children}
+        </div>
         <SiteFooter />
         {location !== "/" && <MiniPlayer />}
       </div>
     </PlayerProvider>
   );
+}
+
+/** A new page starts at the top (the router keeps the old scroll position); /#section links scroll themselves. */
+function useScrollTopOnNavigate(location: string) {
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    if (!window.location.hash) window.scrollTo(0, 0);
+  }, [location]);
 }
