@@ -68,6 +68,17 @@ export async function describePage(app: FastifyInstance, rawPath: string): Promi
         title: `${row.title} Lyrics | ${band}`,
         description: `Lyrics to "${row.songName}" by ${band}${row.albumName ? ` from ${row.albumName}` : ""}${row.releaseYear ? ` (${row.releaseYear})` : ""}. "${first.slice(0, 80)}…"`,
         ogType: "music.song",
+        jsonLd: [
+          musicGroup(site),
+          {
+            "@type": "MusicComposition",
+            name: row.songName,
+            composer: { "@id": `${site.baseUrl}/#band` },
+            ...(row.releaseYear ? { datePublished: row.releaseYear } : {}),
+            lyrics: { "@type": "CreativeWork", text: row.lyricsText },
+            url: `${site.baseUrl}/lyrics/${row.id}`,
+          },
+        ],
         data,
       });
     }

@@ -62,6 +62,7 @@ describe("page HTML", () => {
     expect(titles.map((m) => m.title.split(" | ")[0])).toEqual(["Videos", "Official Merch", "Lyrics", "Floodplain Lyrics"]);
     expect(new Set(titles.map((m) => m.description)).size).toBe(4);
     expect(titles[3].description).toContain("The river took the porch");
+    expect(titles[3].jsonLd[1]).toMatchObject({ "@type": "MusicComposition", name: "Floodplain", lyrics: { text: expect.stringContaining("left the steps") } });
   });
 
   it("unknown paths, unknown and draft lyrics are 404 pages that are not indexed", async () => {
