@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/app";
 
@@ -100,4 +101,15 @@ describe("audio track validation (400 with the spec's message, never a 500)", ()
     expect(res.json().errors.isFeatured).toBe("isFeatured must be true or false");
     expect((await send("PUT", "/api/audio-tracks/1/active", {})).statusCode).toBe(400);
   });
+});
+
+it("never answers a random body with a 500 (fuzz)", async () => {
+  const body = fc.oneof(fc.anything(), fc.record({ title: fc.anything(), artist: fc.anything(), audioUrl: fc.anything(), coverArtUrl: fc.anything(), duration: fc.anything(), isFeatured: fc.anything(), isActive: fc.anything() }, { requiredKeys: [] }));
+  await fc.assert(
+    fc.asyncProperty(fc.constantFrom("POST", "PUT"), body, async (method, payload) => {
+      const res = await send(method as "POST" | "PUT", method === "POST" ? "/api/audio-tracks" : "/api/audio-tracks/1", payload);
+      expect([200, 201, 400, 404, 415]).toContain(res.statusCode);
+    }),
+    { numRuns: 150 },
+  );
 });

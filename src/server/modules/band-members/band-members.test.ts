@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/app";
 
@@ -103,4 +104,15 @@ describe("band member validation (400 with the spec's message, never a 500)", ()
     expect(res.statusCode).toBe(400);
     expect(res.json().errors.isActive).toBe("isActive must be true or false");
   });
+});
+
+it("never answers a random body with a 500 (fuzz)", async () => {
+  const body = fc.oneof(fc.anything(), fc.record({ name: fc.anything(), role: fc.anything(), bio: fc.anything(), joinDate: fc.anything(), isActive: fc.anything(), sortOrder: fc.anything(), imageUrl: fc.anything(), socialLinks: fc.anything() }, { requiredKeys: [] }));
+  await fc.assert(
+    fc.asyncProperty(fc.constantFrom("POST", "PUT"), body, async (method, payload) => {
+      const res = await send(method as "POST" | "PUT", method === "POST" ? "/api/band-members" : "/api/band-members/1", payload);
+      expect([200, 201, 400, 404, 415]).toContain(res.statusCode);
+    }),
+    { numRuns: 150 },
+  );
 });
