@@ -24,9 +24,10 @@ export function AudioSimpleForm({ defaultArtist, shared }: { defaultArtist: stri
   const setTitle = (title: string) => setDraft((d) => ({ ...d, title }));
   const setArtist = (artist: string) => setDraft((d) => ({ ...d, artist }));
   const setDuration = (duration: string) => setDraft((d) => ({ ...d, duration }));
-  const uploads = useMediaUploads((kind) => {
+  const uploads = useMediaUploads((kind, err) => {
     if (kind !== "audio") return false;
-    toast.error("Error", { description: "Audio upload failed" });
+    // the spec's words, plus the server's reason when it gave one (too large, wrong type)
+    toast.error("Error", { description: err.reason ? `Audio upload failed: ${err.reason}` : "Audio upload failed" });
     return true;
   });
   const save = useSaveTrack(null, {
