@@ -110,6 +110,29 @@ describe("simplified audio form", () => {
     await userEvent.upload(screen.getByLabelText("Audio File: choose a file"), file);
     await waitFor(() => expect(screen.getByLabelText("Duration (seconds)")).toHaveValue("185"));
   });
+
+  it("stops with 'Audio upload failed' when the upload is refused, and creates nothing", async () => {
+    class RefusingXhr {
+      status = 413;
+      statusText = "Payload Too Large";
+      responseText = JSON.stringify({ success: false, message: "File is too large (max 10MB)" });
+      upload = {};
+      onload: (() => void) | null = null;
+      open() {}
+      setRequestHeader() {}
+      send() {
+        setTimeout(() => this.onload?.(), 0);
+      }
+    }
+    vi.stubGlobal("XMLHttpRequest", RefusingXhr);
+    renderAdd();
+    await userEvent.type(screen.getByLabelText("Title"), "Porch Light");
+    await userEvent.upload(screen.getByLabelText("Audio File: choose a file"), new File([new Uint8Array(64)], "porch.wav", { type: "audio/wav" }));
+    await waitFor(() => expect(screen.getByLabelText("Duration (seconds)")).toHaveValue("185"));
+    await userEvent.click(screen.getByRole("button", { name: "Add Track" }));
+    expect(await screen.findByText("Audio upload failed: File is too large (max 10MB)")).toBeInTheDocument();
+    expect(posted).toEqual([]);
+  });
 });
 
 describe("full audio form (through the toggle)", () => {
