@@ -8,6 +8,7 @@ import { Button } from "@client/components/ui/button";
 import { TextField } from "@client/components/ui/form-fields";
 import { ImageWithFallback } from "@client/components/ui/image-with-fallback";
 import { Label } from "@client/components/ui/label";
+import { ProgressBar } from "@client/components/ui/progress-bar";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@client/components/ui/tabs";
 
 export type ImageMode = "url" | "upload";
@@ -109,11 +110,11 @@ export function ImageSourceField({ control, mode, onModeChange, file, onFileChan
             {MERCH_IMAGE_HINT}. The file is uploaded when you save.
           </p>
           {progress !== null && (
-            <div className="space-y-1" role="status">
-              <div className="h-1.5 w-full max-w-xs overflow-hidden rounded bg-ash">
-                <div className="h-full bg-blood transition-all" style={{ width: `${Math.round(progress * 100)}%` }} />
-              </div>
-              <p className="text-xs text-dust">Uploading... {Math.round(progress * 100)}%</p>
+            <div className="space-y-1">
+              <ProgressBar value={progress} label="Image upload progress" className="max-w-xs" />
+              <p className="text-xs text-dust" role="status">
+                Uploading... {Math.round(progress * 100)}%
+              </p>
             </div>
           )}
           {error && (
