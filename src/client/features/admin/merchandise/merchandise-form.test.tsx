@@ -83,6 +83,23 @@ describe("merchandise form", () => {
     expect(api.writes()[0].body.imageUrl).toBe("/uploads/images/abc.png");
   });
 
+  it("shows upload progress and 'Saving...' while the file goes up", async () => {
+    let finish!: () => void;
+    uploadFile.mockImplementation((_url: string, _file: File, opts: { onProgress: (f: number) => void }) => {
+      opts.onProgress(0.4);
+      return new Promise((resolve) => (finish = () => resolve({ success: true, data: { filePath: "/uploads/images/p.png" } })));
+    });
+    fakeApi({ "POST /api/merchandise": created, "GET /api/merchandise": () => json(200, { success: true, data: [] }) });
+    renderAdminPage(<MerchandiseFormPage params={{}} />, "/merchandise/add");
+    await userEvent.click(screen.getByRole("button", { name: "Quick Fill" }));
+    await chooseFile(png());
+    await userEvent.click(screen.getByRole("button", { name: "Create Merchandise" }));
+    expect(await screen.findByRole("progressbar", { name: "Image upload progress" })).toHaveAttribute("aria-valuenow", "40");
+    expect(screen.getByRole("button", { name: "Saving..." })).toBeDisabled();
+    finish();
+    expect(await screen.findByText("Merchandise created successfully")).toBeInTheDocument();
+  });
+
   it("clearing the chosen file resets the preview", async () => {
     fakeApi({});
     renderAdminPage(<MerchandiseFormPage params={{}} />, "/merchandise/add");
