@@ -1,10 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import type { Show } from "@shared/schemas/entities";
-import { formatDate } from "@shared/format";
 import { useBandName } from "@client/lib/band-name";
 import { SectionLink } from "../layout/section-link";
 import { FeaturedPlayer } from "../player/featured-player";
-import { upcomingShows } from "../shows/show-utils";
+import { useFeaturedTracks } from "../player/use-featured-tracks";
+import { dateParts, upcomingShows } from "../shows/show-utils";
 
 /** The header of the home page: the band's name set huge, the next show, and the vinyl player. */
 export function Hero() {
@@ -12,6 +12,7 @@ export function Hero() {
   const words = band.trim().split(/\s+/);
   const { data } = useQuery<Show[]>({ queryKey: ["/api/shows"] });
   const next = Array.isArray(data) ? upcomingShows(data)[0] : undefined;
+  const track = useFeaturedTracks().data?.[0];
   return (
     <header className="halftone relative overflow-hidden border-b border-smoke">
       <div aria-hidden="true" className="pointer-events-none absolute -top-40 -right-40 h-[36rem] w-[36rem] rounded-full bg-blood/25 blur-3xl" />
@@ -27,12 +28,20 @@ export function Hero() {
               </span>
             ))}
           </h1>
-          <p className="mt-6 max-w-md text-lg text-bone/80">Loud songs about small towns, floodwater and the people who stayed. New singles out now.</p>
+          <p className="mt-6 max-w-md text-lg text-bone/80">
+            {track ? (
+              <>
+                Emo and hardcore from eastern North Carolina. Put on <strong className="text-bone">“{track.title}”</strong>, then come hear it live.
+              </>
+            ) : (
+              "Emo and hardcore from eastern North Carolina. Loud, honest, and coming to a basement near you."
+            )}
+          </p>
           {next && (
             <SectionLink id="shows" className="group mt-6 inline-flex max-w-full items-center gap-3 border border-smoke bg-ink/70 py-2 pr-4 pl-2 transition hover:border-blood">
-              <span className="bg-blood-dark px-2 py-1 text-xs font-bold tracking-widest uppercase">Next show</span>
+              <span className="bg-blood-dark px-2 py-1 text-xs font-bold tracking-widest whitespace-nowrap uppercase">Next show</span>
               <span className="truncate text-sm font-semibold">
-                {formatDate(next.date)} · {next.venue}, {next.location}
+                {dateParts(next.date).month} {dateParts(next.date).day} · {next.venue}, {next.location}
               </span>
             </SectionLink>
           )}
