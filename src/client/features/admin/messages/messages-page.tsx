@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { RefreshCw, Search } from "lucide-react";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import type { Message } from "@shared/schemas/entities";
 import { formatDateTime } from "@shared/format";
 import { Button } from "@client/components/ui/button";
@@ -32,6 +32,7 @@ export default function MessagesPage() {
   const [tab, setTab] = useState("all");
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const del = useConfirmDelete<Message>();
+  const detailRef = useRef<HTMLDivElement>(null);
   const remove = useResourceMutation<number>({
     method: "DELETE",
     url: (id) => `/api/admin/messages/${id}`,
@@ -50,6 +51,8 @@ export default function MessagesPage() {
 
   function select(m: Message) {
     setSelectedId(m.id);
+    // On a phone the reading pane is below the list: bring it into view.
+    if (window.matchMedia("(max-width: 1023px)").matches) requestAnimationFrame(() => detailRef.current?.scrollIntoView({ behavior: "smooth", block: "start" }));
     if (!m.isRead) {
       // Marked read quietly; the dashboard's unread count follows.
       queryClient.setQueryData<Message[]>([KEY], (list) => list?.map((x) => (x.id === m.id ? { ...x, isRead: true } : x)));
@@ -60,8 +63,8 @@ export default function MessagesPage() {
   return (
     <div>
       <PageHeader title="Messages" subtitle="Messages fans, venues and press sent through the contact form." />
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-        <Card className="flex flex-col">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+        <Card className="flex min-w-0 flex-col">
           <div className="space-y-3 border-b border-smoke p-4">
             <div className="flex items-center justify-between gap-2">
               <h2 className="text-lg font-semibold">Inbox</h2>
@@ -128,9 +131,11 @@ export default function MessagesPage() {
             )}
           </div>
         </Card>
-        <Card>
-          <MessageDetail message={selected} onDelete={(m) => del.ask(m)} />
-        </Card>
+        <div ref={detailRef} className="min-w-0 scroll-mt-4">
+          <Card className="h-full">
+            <MessageDetail message={selected} onDelete={(m) => del.ask(m)} />
+          </Card>
+        </div>
       </div>
       <ConfirmDialog
         {...del.dialogProps}

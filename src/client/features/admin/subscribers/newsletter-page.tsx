@@ -73,7 +73,7 @@ export default function NewsletterPage() {
   return (
     <div>
       <PageHeader title="Send Newsletter" subtitle="Write to your fans: shows, releases and merch news." />
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="space-y-6">
           <Card>
             <CardContent className="pt-5">
