@@ -30,7 +30,7 @@ export function VideosSection({ as: Heading = "home" }: { as?: "home" | "page" }
   };
 
   return (
-    <section id="videos" aria-labelledby="videos-title" className="relative bg-coal/60 py-20 sm:py-28">
+    <section id="videos" aria-labelledby="videos-title" className={cn("relative", Heading === "home" ? "bg-coal/60 py-20 sm:py-28" : "py-10 sm:py-14")}>
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
         {Heading === "home" ? <SectionHeading id="videos" index="02" title="Videos" kicker="Press play" /> : <h2 id="videos-title" className="sr-only">Videos</h2>}
         {isLoading ? (
