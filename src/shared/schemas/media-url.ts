@@ -14,7 +14,8 @@ export function mediaUrl(messages: { invalid: string; tooLong?: string }) {
 }
 
 export function isSafeMediaUrl(value: string): boolean {
-  if (/\s/.test(value)) return false;
+  // whitespace, and backslashes (browsers read '/\host' as '//host')
+  if (/[\s\\]/.test(value)) return false;
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(value)?.[1]?.toLowerCase();
   if (!scheme) return true; // a path
   if (scheme !== "http" && scheme !== "https") return false;

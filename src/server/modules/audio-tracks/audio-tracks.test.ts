@@ -73,6 +73,7 @@ describe("audio track validation (400 with the spec's message, never a 500)", ()
     ["blank artist", { ...track, artist: "" }, "artist", "Artist is required"],
     ["blank audio URL", { ...track, audioUrl: "" }, "audioUrl", "Audio file URL is required"],
     ["javascript: audio URL", { ...track, audioUrl: "javascript:alert(1)" }, "audioUrl", "Audio file URL must be an uploaded file or an http(s) link"],
+    ["backslash audio path", { ...track, audioUrl: "/\\evil.example/a.mp3" }, "audioUrl", "Audio file URL must be an uploaded file or an http(s) link"],
     ["data: cover art", { ...track, coverArtUrl: "data:image/png;base64,AAAA" }, "coverArtUrl", "Cover art URL must be an uploaded file or an http(s) link"],
     ["zero duration", { ...track, duration: 0 }, "duration", "Duration must be a positive number"],
     ["negative duration", { ...track, duration: -3 }, "duration", "Duration must be a positive number"],
