@@ -93,3 +93,23 @@ test("an unknown path shows '404 Page Not Found'", async () => {
   await expect.poll(() => page.getByRole("heading", { name: "404 Page Not Found" }).isVisible()).toBe(true);
   expect(await page.title()).toContain("404 Page Not Found");
 });
+
+test("each public page's served HTML has its own title, description and sharing tags; robots.txt and sitemap.xml exist", async () => {
+  const titles = new Set<string>();
+  for (const path of ["/", "/videos", "/merch", "/lyrics"]) {
+    const html = await (await fetch(`${server.url}${path}`)).text();
+    const title = /<title>(.*?)<\/title>/.exec(html)?.[1] ?? "";
+    titles.add(title);
+    expect(html).toMatch(/<meta name="description" content="[^"]{20,}"/);
+    expect(html).toContain(`<meta property="og:title" content="${title}"`);
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image"');
+    expect(html).toContain('<script type="application/ld+json">');
+  }
+  expect(titles.size).toBe(4);
+  const home = await (await fetch(server.url)).text();
+  expect(home).toContain('"@type":"MusicEvent"');
+  expect(home).toContain('"@type":"MusicGroup"');
+  expect((await fetch(`${server.url}/robots.txt`)).status).toBe(200);
+  const sitemap = await (await fetch(`${server.url}/sitemap.xml`)).text();
+  expect(sitemap).toContain(`<loc>${server.url}/merch</loc>`);
+});
