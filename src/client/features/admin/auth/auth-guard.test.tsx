@@ -77,3 +77,17 @@ describe("admin auth guard", () => {
     await waitFor(() => expect(screen.getByText("secret admin page")).toBeInTheDocument());
   });
 });
+
+describe("admin auth guard on a network failure", () => {
+  it("does not refresh (and so never rotates the token away) when the check could not reach the server", async () => {
+    signIn();
+    const fetchMock = vi.fn(async () => {
+      throw new TypeError("Failed to fetch");
+    });
+    vi.stubGlobal("fetch", fetchMock);
+    renderGuard();
+    expect(await screen.findByText("secret admin page")).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes("refresh-token"))).toBe(false);
+    expect(localStorage.getItem("auth_token")).toBe("tok");
+  });
+});

@@ -4,7 +4,7 @@ import { toast } from "sonner";
 import { useLocation } from "wouter";
 import { ADMIN_REFRESH_MS } from "@shared/constants";
 import type { AdminRecord } from "@shared/schemas/auth";
-import { apiRequest } from "@client/lib/api-client";
+import { ApiError, apiRequest } from "@client/lib/api-client";
 import { clearAuth, getAuthToken, getStoredAdmin, setAuthToken } from "@client/lib/auth-storage";
 import { PageLoading } from "@client/app/page-loading";
 import { AdminContext } from "./admin-context";
@@ -46,8 +46,14 @@ export function AuthGuard({ children }: { children: ReactNode }) {
       if (stored.state === "missing" || !getAuthToken()) return deny("Access Denied", "Please log in to access the admin area");
       try {
         await apiRequest("GET", "/api/admin/me");
-      } catch {
-        if (!(await refreshToken())) return deny("Session Expired", "Your session has expired. Please log in again.");
+      } catch (err) {
+        if (cancelled) return;
+        // Only a refusal means the session is gone. A network failure or an aborted request
+        // (the page being left mid-check) must not trigger a refresh: the refresh rotates the
+        // token, and a rotated token the page never stored would log the user out.
+        if (err instanceof ApiError && err.status === 401 && !(await refreshToken())) {
+          return deny("Session Expired", "Your session has expired. Please log in again.");
+        }
       }
       if (!cancelled) setState({ status: "ok", admin: stored.admin });
     })();
