@@ -38,6 +38,7 @@ function useScrollTopOnNavigate(location: string) {
       first.current = false;
       return;
     }
-    if (!window.location.hash) window.scrollTo(0, 0);
+    // instant: the page-wide smooth scrolling is for in-page links, not for a new page
+    if (!window.location.hash) window.scrollTo({ top: 0, behavior: "instant" });
   }, [location]);
 }

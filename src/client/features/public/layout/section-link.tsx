@@ -16,7 +16,7 @@ export function SectionLink({ id, className, children, onNavigate }: { id: strin
     if (location === "/") scrollToSection(id);
     else {
       navigate(href);
-      if (id === "home") window.scrollTo(0, 0);
+      if (id === "home") window.scrollTo({ top: 0, behavior: "instant" });
     }
   };
   return (
