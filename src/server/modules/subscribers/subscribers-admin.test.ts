@@ -83,6 +83,22 @@ describe("subscribers admin: list, delete, CSV export; unsubscribe page", () => 
     }
   });
 
+  it("a verification link expires after 48 hours; re-subscribing after an unsubscribe needs a new verification", async () => {
+    await t.app.db.insert(subscribers).values({
+      email: "late@example.com",
+      verificationToken: hashToken("late-token"),
+      verificationSentAt: new Date(Date.now() - 49 * 60 * 60 * 1000),
+    });
+    const late = await t.request({ method: "GET", url: "/api/verify-email?email=late@example.com&token=late-token" });
+    expect(late.statusCode).toBe(400);
+    expect(late.json().message).toMatch(/expired/);
+
+    const res = await t.request({ method: "POST", url: "/api/subscribe", payload: { email: "leaving@example.com", interests: { shows: true } } });
+    expect(res.json().success).toBe(true);
+    const [row] = await t.app.db.select().from(subscribers).where(eq(subscribers.email, "leaving@example.com"));
+    expect(row).toMatchObject({ isSubscribed: true, isVerified: false, subscribeIp: "127.0.0.1" });
+  });
+
   it("subscribe validates the e-mail with the spec's words", async () => {
     const res = await t.request({ method: "POST", url: "/api/subscribe", payload: { name: "x", interests: { shows: true } } });
     expect(res.statusCode).toBe(400);
