@@ -1,6 +1,7 @@
 // Regenerates the demo images (cover art, merch mockups, video thumbnails, the share image)
 // by drawing HTML/SVG in the system Chromium. Output is committed; the seed only copies it.
 // Run: node assets/seed/make-images.mjs
+/* global document -- the evaluate() callback runs in the browser */
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";

@@ -81,7 +81,7 @@ describe("admin auth guard", () => {
 describe("admin auth guard on a network failure", () => {
   it("does not refresh (and so never rotates the token away) when the check could not reach the server", async () => {
     signIn();
-    const fetchMock = vi.fn(async () => {
+    const fetchMock = vi.fn(async (_url: string) => {
       throw new TypeError("Failed to fetch");
     });
     vi.stubGlobal("fetch", fetchMock);
