@@ -13,7 +13,8 @@ export async function buildAll({ quiet = false, clientOut = process.env.CLIENT_D
   process.env.NODE_ENV = "production";
   await viteBuild({ configFile: "vite.config.ts", mode: "production", logLevel: quiet ? "warn" : "info" });
   precompress(process.env.CLIENT_DIST_DIR);
-  process.env.NODE_ENV = previousEnv;
+  if (previousEnv === undefined) delete process.env.NODE_ENV;
+  else process.env.NODE_ENV = previousEnv;
   await esbuild({
     entryPoints: ["src/server/main.ts"],
     outfile: path.join(serverOut, "main.js"),
