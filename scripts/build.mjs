@@ -27,7 +27,10 @@ export async function buildAll({ quiet = false, clientOut = process.env.CLIENT_D
     tsconfig: "tsconfig.json",
     logLevel: quiet ? "warning" : "info",
   });
-  fs.writeFileSync(path.join(path.dirname(serverOut), ".build-stamp"), String(Date.now()));
+  // The stamp tells `npm start` the default build is current; a build into other folders must not set it.
+  if (path.resolve(clientOut) === path.resolve("dist/client") && path.resolve(serverOut) === path.resolve("dist/server")) {
+    fs.writeFileSync("dist/.build-stamp", String(Date.now()));
+  }
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

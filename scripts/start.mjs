@@ -17,7 +17,7 @@ const sourcesChanged = () => {
   const built = fs.statSync(stamp).mtimeMs;
   return ["src", "public", "drizzle"].some((d) => fs.existsSync(d) && newestMtime(d) > built) || fs.statSync("package.json").mtimeMs > built;
 };
-if (!fs.existsSync(stamp) || !fs.existsSync("dist/server/main.js") || sourcesChanged()) {
+if (!fs.existsSync(stamp) || !fs.existsSync("dist/server/main.js") || !fs.existsSync("dist/client/index.html") || sourcesChanged()) {
   console.log("Building the site (first run or sources changed)...");
   const { buildAll } = await import("./build.mjs");
   await buildAll({ quiet: true });
