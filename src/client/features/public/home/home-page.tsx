@@ -1,4 +1,6 @@
-import { startTransition, useEffect, useState } from "react";
+import { useIsFetching, useQueryClient } from "@tanstack/react-query";
+import { startTransition, useEffect, useRef, useState } from "react";
+import { focusSection } from "../layout/nav-links";
 import { AboutSection } from "../about/about-section";
 import { ContactSection } from "../contact/contact-section";
 import { LyricsSection } from "../lyrics/lyrics-section";
@@ -28,14 +30,7 @@ export default function HomePage() {
 function BelowTheFold() {
   const [ready, setReady] = useState(false);
   useEffect(() => startTransition(() => setReady(true)), []);
-  // Arriving through a /#section link: scroll there once the sections exist.
-  useEffect(() => {
-    if (!ready) return;
-    const id = decodeURIComponent(window.location.hash.slice(1));
-    if (!id) return;
-    const frame = requestAnimationFrame(() => document.getElementById(id)?.scrollIntoView({ block: "start" }));
-    return () => cancelAnimationFrame(frame);
-  }, [ready]);
+  useScrollToHashWhenSettled(ready);
   if (!ready) return <div className="min-h-dvh" aria-hidden="true" />;
   return (
     <>
@@ -48,4 +43,26 @@ function BelowTheFold() {
       <ContactSection />
     </>
   );
+}
+
+/**
+ * Arriving through a /#section link: scroll there once the sections exist, and again once
+ * their data is in. Coming from another page the lists above the target are not cached yet
+ * (only the page's own data is inlined), so the first jump lands short as they grow.
+ */
+function useScrollToHashWhenSettled(ready: boolean) {
+  const queryClient = useQueryClient();
+  const fetching = useIsFetching();
+  const done = useRef(false);
+  useEffect(() => {
+    if (!ready || done.current) return;
+    const id = decodeURIComponent(window.location.hash.slice(1));
+    const el = id ? document.getElementById(id) : null;
+    // the sections' queries start in their own effects, which ran before this one
+    const settled = queryClient.isFetching() === 0;
+    if (settled) done.current = true;
+    if (!el) return;
+    el.scrollIntoView({ block: "start", behavior: "instant" });
+    if (settled) focusSection(el);
+  }, [ready, fetching, queryClient]);
 }

@@ -15,13 +15,29 @@ export const PAGE_LINKS = [
   { href: "/lyrics", label: "Lyrics" },
 ] as const;
 
+/** Smooth scrolling, unless the visitor asked the system for reduced motion. */
+export function smoothUnlessReduced(): ScrollBehavior {
+  return typeof window.matchMedia === "function" && window.matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth";
+}
+
 /** Smooth-scrolls to a home section ('home' is the top of the page) and keeps the hash in the URL. */
 export function scrollToSection(id: string) {
   if (id === "home") {
-    window.scrollTo({ top: 0, behavior: "smooth" });
+    window.scrollTo({ top: 0, behavior: smoothUnlessReduced() });
     history.replaceState(history.state, "", "/");
     return;
   }
-  document.getElementById(id)?.scrollIntoView({ behavior: "smooth", block: "start" });
+  const el = document.getElementById(id);
+  el?.scrollIntoView({ behavior: smoothUnlessReduced(), block: "start" });
   history.replaceState(history.state, "", `/#${id}`);
+  if (el) focusSection(el);
+}
+
+/**
+ * Moves keyboard focus to the section a link led to (without scrolling again), so the next
+ * Tab continues inside it instead of back at the link or the top of the page.
+ */
+export function focusSection(el: HTMLElement) {
+  if (!el.hasAttribute("tabindex")) el.setAttribute("tabindex", "-1");
+  el.focus({ preventScroll: true });
 }

@@ -55,6 +55,47 @@ describe("navigation", () => {
     expect(screen.getByRole("button", { name: "Open menu" })).toHaveAttribute("aria-expanded", "false");
   });
 
+  it("a menu link to the page already shown still closes the menu and frees the page's scrolling", async () => {
+    const user = userEvent.setup();
+    renderWithApi(<SiteNav />, {}, { path: "/merch" });
+    await user.click(screen.getByRole("button", { name: "Open menu" }));
+    expect(document.body.style.overflow).toBe("hidden");
+    const merch = within(document.getElementById("mobile-menu")!).getByRole("link", { name: "Merch" });
+    expect(merch).toHaveAttribute("aria-current", "page");
+    await user.click(merch);
+    expect(document.getElementById("mobile-menu")).toBeNull();
+    expect(document.body.style.overflow).toBe("");
+  });
+
+  it("menu links are named by their label alone, Escape closes the menu and returns focus to the toggle", async () => {
+    const user = userEvent.setup();
+    renderWithApi(<SiteNav />, {}, { path: "/lyrics" });
+    await user.click(screen.getByRole("button", { name: "Open menu" }));
+    const menu = document.getElementById("mobile-menu")!;
+    // the decorative 01..07 numbers are not read out as part of the name
+    for (const label of ["Home", "Music", "Videos", "Shows", "About", "Social", "Contact"]) expect(within(menu).getByRole("link", { name: label })).toBeInTheDocument();
+    expect(within(menu).getByRole("link", { name: "Contact" })).toHaveAttribute("href", "/#contact");
+    within(menu).getByRole("link", { name: "Music" }).focus();
+    await user.keyboard("{Escape}");
+    expect(document.getElementById("mobile-menu")).toBeNull();
+    expect(screen.getByRole("button", { name: "Open menu" })).toHaveFocus();
+  });
+
+  it("Tab and Shift+Tab cycle inside the open menu instead of reaching the page hidden behind it", async () => {
+    const user = userEvent.setup();
+    renderWithApi(<><SiteNav /><button type="button">Behind the menu</button></>, {}, { path: "/lyrics" });
+    const toggle = screen.getByRole("button", { name: "Open menu" });
+    await user.click(toggle);
+    const links = within(document.getElementById("mobile-menu")!).getAllByRole("link");
+    links.at(-1)!.focus();
+    await user.tab();
+    expect(screen.getByRole("button", { name: "Close menu" })).toHaveFocus();
+    await user.tab({ shift: true });
+    expect(links.at(-1)).toHaveFocus();
+    await user.tab({ shift: true });
+    expect(links.at(-2)).toHaveFocus();
+  });
+
   it("the footer repeats the section links and carries a year-stamped copyright", () => {
     renderWithApi(<SiteFooter />, {});
     const footer = screen.getByRole("contentinfo");

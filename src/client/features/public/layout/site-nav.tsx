@@ -1,5 +1,5 @@
 import { Menu, X } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "wouter";
 import { useBandName } from "@client/lib/band-name";
 import { cn } from "@client/lib/cn";
@@ -13,12 +13,20 @@ export function SiteNav() {
   const band = useBandName();
   const [location] = useLocation();
   const [open, setOpen] = useState(false);
+  const navRef = useRef<HTMLElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const close = () => setOpen(false);
 
   // The mobile menu closes whenever the route changes.
   useEffect(() => setOpen(false), [location]);
   useEffect(() => {
     if (!open) return;
-    const onKey = (e: KeyboardEvent) => e.key === "Escape" && setOpen(false);
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape") {
+        setOpen(false);
+        toggleRef.current?.focus();
+      } else if (e.key === "Tab") keepFocusInMenu(e, navRef.current);
+    };
     document.addEventListener("keydown", onKey);
     // the page behind the full-screen menu stays put
     const overflow = document.body.style.overflow;
@@ -31,7 +39,7 @@ export function SiteNav() {
 
   // No backdrop-filter on the bar: it would become the containing block of the fixed menu panel.
   return (
-    <nav aria-label="Main" className="sticky top-0 z-50 border-b border-smoke/70 bg-ink/95">
+    <nav ref={navRef} aria-label="Main" className="sticky top-0 z-50 border-b border-smoke/70 bg-ink/95">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-6 px-4 sm:px-6">
         <SectionLink id="home" className="font-display text-2xl leading-none tracking-tight uppercase">
           {band}
@@ -52,7 +60,7 @@ export function SiteNav() {
             </li>
           ))}
         </ul>
-        <button type="button" onClick={() => setOpen((o) => !o)} aria-expanded={open} aria-controls="mobile-menu" aria-label={open ? "Close menu" : "Open menu"}
+        <button ref={toggleRef} type="button" onClick={() => setOpen((o) => !o)} aria-expanded={open} aria-controls="mobile-menu" aria-label={open ? "Close menu" : "Open menu"}
           className="ml-auto grid h-11 w-11 place-items-center border border-smoke text-bone lg:hidden">
           {open ? <X aria-hidden="true" className="h-6 w-6" /> : <Menu aria-hidden="true" className="h-6 w-6" />}
         </button>
@@ -62,8 +70,8 @@ export function SiteNav() {
           <ul className="grid gap-1">
             {SECTION_LINKS.map((l, i) => (
               <li key={l.id}>
-                <SectionLink id={l.id} onNavigate={() => setOpen(false)} className="flex items-baseline gap-3 py-1.5 font-display text-5xl uppercase leading-none text-bone">
-                  <span className="text-sm text-(--color-signal)">{String(i + 1).padStart(2, "0")}</span>
+                <SectionLink id={l.id} onNavigate={close} className="flex items-baseline gap-3 py-1.5 font-display text-5xl uppercase leading-none text-bone">
+                  <span aria-hidden="true" className="text-sm text-(--color-signal)">{String(i + 1).padStart(2, "0")}</span>
                   {l.label}
                 </SectionLink>
               </li>
@@ -72,7 +80,10 @@ export function SiteNav() {
           <ul className="mt-6 flex gap-3 border-t border-smoke pt-6">
             {PAGE_LINKS.map((l) => (
               <li key={l.href}>
-                <Link href={l.href} className="tape block px-3 py-1 font-display text-2xl uppercase">{l.label}</Link>
+                {/* closes itself too: a link to the page already shown changes no route */}
+                <Link href={l.href} onClick={close} aria-current={location === l.href ? "page" : undefined} className="tape block px-3 py-1 font-display text-2xl uppercase">
+                  {l.label}
+                </Link>
               </li>
             ))}
           </ul>
@@ -80,4 +91,23 @@ export function SiteNav() {
       )}
     </nav>
   );
+}
+
+/** The open menu covers the page: Tab and Shift+Tab cycle through the toggle and the menu's links only. */
+function keepFocusInMenu(e: KeyboardEvent, nav: HTMLElement | null) {
+  const menu = document.getElementById("mobile-menu");
+  const toggle = nav?.querySelector<HTMLElement>("[aria-controls='mobile-menu']");
+  if (!menu || !toggle) return;
+  const items = [toggle, ...menu.querySelectorAll<HTMLElement>("a[href], button")];
+  const first = items[0];
+  const last = items[items.length - 1];
+  const active = document.activeElement as HTMLElement | null;
+  const inside = !!active && items.includes(active);
+  if (e.shiftKey && (active === first || !inside)) {
+    e.preventDefault();
+    last.focus();
+  } else if (!e.shiftKey && (active === last || !inside)) {
+    e.preventDefault();
+    first.focus();
+  }
 }
