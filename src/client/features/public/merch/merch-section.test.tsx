@@ -35,6 +35,29 @@ describe("MerchSection", () => {
     expect(names()).toEqual(["Poster"]);
   });
 
+  it("the tab row is one Tab stop; arrow keys, Home and End pick and focus a tab", async () => {
+    const user = userEvent.setup();
+    renderWithApi(<MerchSection />, { "/api/merchandise": ok(catalog) });
+    await screen.findByText("Tee");
+    const tab = (name: string) => screen.getByRole("tab", { name });
+    expect(screen.getAllByRole("tab").map((t) => t.tabIndex)).toEqual([0, -1, -1, -1]);
+    tab("All").focus();
+    await user.keyboard("{ArrowRight}");
+    expect(tab("Apparel")).toHaveFocus();
+    expect(tab("Apparel")).toHaveAttribute("aria-selected", "true");
+    expect(names()).toEqual(["Tee", "Hoodie"]);
+    await user.keyboard("{End}");
+    expect(tab("Home")).toHaveFocus();
+    expect(names()).toEqual(["Poster"]);
+    await user.keyboard("{ArrowRight}");
+    expect(tab("All")).toHaveFocus();
+    await user.keyboard("{ArrowLeft}");
+    expect(tab("Home")).toHaveFocus();
+    await user.keyboard("{Home}");
+    expect(tab("All")).toHaveAttribute("aria-selected", "true");
+    expect(screen.getAllByRole("tab").map((t) => t.tabIndex)).toEqual([0, -1, -1, -1]);
+  });
+
   it("shows prices with 2 decimals, New / Coming Soon badges, and links out in a new tab", async () => {
     renderWithApi(<MerchSection />, { "/api/merchandise": ok(catalog) });
     const tee = (await screen.findByText("Tee")).closest("a")!;

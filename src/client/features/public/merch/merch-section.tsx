@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { useState, type KeyboardEvent } from "react";
 import type { Merchandise } from "@shared/schemas/entities";
 import { cn } from "@client/lib/cn";
 import { LoadingBlocks, StateMessage } from "../ui/state-message";
@@ -21,6 +21,7 @@ export function MerchSection() {
       <div role="tablist" aria-label="Merchandise categories" className="-mx-4 mb-8 flex gap-2 overflow-x-auto px-4 sm:mx-0 sm:px-0">
         {TABS.map((t) => (
           <button key={t.id} type="button" role="tab" id={`merch-tab-${t.id}`} aria-selected={tab === t.id} aria-controls="merch-panel" onClick={() => setTab(t.id)}
+            tabIndex={tab === t.id ? 0 : -1} onKeyDown={(e) => moveBetweenTabs(e, tab, setTab)}
             className={cn("shrink-0 border-2 px-3.5 py-1.5 font-display text-lg uppercase transition sm:px-5 sm:py-2 sm:text-xl", tab === t.id ? "border-bone bg-bone text-ink" : "border-smoke text-dust hover:border-dust hover:text-bone")}>
             {t.label}
           </button>
@@ -45,4 +46,21 @@ export function MerchSection() {
       </div>
     </section>
   );
+}
+
+const TAB_KEYS: Record<string, (i: number, n: number) => number> = {
+  ArrowRight: (i, n) => (i + 1) % n,
+  ArrowLeft: (i, n) => (i - 1 + n) % n,
+  Home: () => 0,
+  End: (_, n) => n - 1,
+};
+
+/** The ARIA tabs pattern: one Tab stop for the row, arrows (and Home/End) pick and focus a tab. */
+function moveBetweenTabs(e: KeyboardEvent<HTMLButtonElement>, current: TabId, setTab: (t: TabId) => void) {
+  const move = TAB_KEYS[e.key];
+  if (!move) return;
+  e.preventDefault();
+  const next = TABS[move(TABS.findIndex((t) => t.id === current), TABS.length)];
+  setTab(next.id);
+  document.getElementById(`merch-tab-${next.id}`)?.focus();
 }

@@ -73,6 +73,30 @@ describe("FeaturedPlayer", () => {
     expect(screen.getByRole("button", { name: "Play" })).toBeInTheDocument();
   });
 
+  it("is usable from the keyboard: Space plays, arrows on the seek bar move 5 s, volume reads as a percentage", async () => {
+    const user = userEvent.setup();
+    const { container } = renderPlayer();
+    const play = await screen.findByRole("button", { name: "Play" });
+    play.focus();
+    await user.keyboard(" ");
+    expect(screen.getByRole("button", { name: "Pause" })).toHaveFocus();
+    const audio = container.querySelector("audio")!;
+    const seek = screen.getByRole("slider", { name: "Seek" });
+    seek.focus();
+    await user.keyboard("{ArrowRight}{ArrowRight}");
+    expect(audio.currentTime).toBe(10);
+    await user.keyboard("{ArrowLeft}");
+    expect(audio.currentTime).toBe(5);
+    expect(seek).toHaveAttribute("aria-valuetext", "0:05 of 2:05");
+    expect(screen.getByRole("slider", { name: "Volume" })).toHaveAttribute("aria-valuetext", "75%");
+  });
+
+  it("names each featured track by its title and length", async () => {
+    renderPlayer();
+    expect(await screen.findByRole("button", { name: "Porch Light, 2:05" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Floodplain, 2:05" })).toHaveAttribute("aria-current", "true");
+  });
+
   it("sets lock-screen metadata and media key handlers", async () => {
     renderPlayer();
     await screen.findByRole("button", { name: "Play" });

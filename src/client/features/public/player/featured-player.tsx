@@ -57,7 +57,7 @@ export function FeaturedPlayer() {
         <ol aria-label="Featured tracks" className="mt-5 divide-y divide-smoke border-y border-smoke">
           {p.tracks.map((t, i) => (
             <li key={t.id}>
-              <button type="button" onClick={() => p.select(i)} aria-current={i === p.index || undefined}
+              <button type="button" onClick={() => p.select(i)} aria-current={i === p.index || undefined} aria-label={`${t.title}, ${formatDuration(t.duration)}`}
                 className={cn("flex w-full items-center gap-3 py-2.5 text-left text-sm transition hover:text-bone", i === p.index ? "text-bone" : "text-dust")}>
                 <span className="font-display w-6 text-lg text-(--color-signal)">{String(i + 1).padStart(2, "0")}</span>
                 <span className="flex-1 font-semibold tracking-wide uppercase">{t.title}</span>

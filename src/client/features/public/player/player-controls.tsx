@@ -4,7 +4,11 @@ import { formatDuration } from "@shared/format";
 import { cn } from "@client/lib/cn";
 import { DEFAULT_VOLUME, usePlayer } from "./player-context";
 
-/** Seek slider with elapsed and total time; arrow keys move it (native range input). */
+/** Arrow keys on the seek slider move this far (the native 0.1 s step would take ten presses per second). */
+export const SEEK_KEY_SECONDS = 5;
+const SEEK_KEYS: Record<string, number> = { ArrowRight: 1, ArrowUp: 1, ArrowLeft: -1, ArrowDown: -1, PageUp: 2, PageDown: -2 };
+
+/** Seek slider with elapsed and total time; arrows move 5 s, Page Up/Down 10 s, Home/End natively. */
 export function SeekBar({ className, compact }: { className?: string; compact?: boolean }) {
   const p = usePlayer();
   const max = Math.max(p.duration, 0.1);
@@ -20,6 +24,12 @@ export function SeekBar({ className, compact }: { className?: string; compact?: 
         step={0.1}
         value={Math.min(p.currentTime, max)}
         onChange={(e) => p.seek(Number(e.currentTarget.value))}
+        onKeyDown={(e) => {
+          const dir = SEEK_KEYS[e.key];
+          if (!dir) return;
+          e.preventDefault();
+          p.skip(dir * SEEK_KEY_SECONDS);
+        }}
         className={cn("range-blood h-1.5 flex-1 cursor-pointer", compact && "h-1")}
       />
       <span data-player-time="duration" className="w-10 text-right">{formatDuration(p.duration)}</span>
@@ -47,7 +57,7 @@ export function VolumeControl({ className }: { className?: string }) {
       >
         {muted ? <VolumeX aria-hidden="true" className="h-5 w-5" /> : <Volume2 aria-hidden="true" className="h-5 w-5" />}
       </button>
-      <input type="range" aria-label="Volume" min={0} max={100} step={1} value={p.volume} onChange={(e) => p.setVolume(Number(e.currentTarget.value))}
+      <input type="range" aria-label="Volume" aria-valuetext={`${p.volume}%`} min={0} max={100} step={1} value={p.volume} onChange={(e) => p.setVolume(Number(e.currentTarget.value))}
         className="range-blood h-1.5 w-20 cursor-pointer sm:w-24" />
     </div>
   );
