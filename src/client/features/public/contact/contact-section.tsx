@@ -8,7 +8,7 @@ export function ContactSection() {
     <section id="contact" aria-labelledby="contact-title" className="mx-auto max-w-6xl px-4 py-20 sm:px-6 sm:py-28">
       <SectionHeading id="contact" index="07" title="Get in Touch" kicker="Contact" />
       <div className="grid gap-10 lg:grid-cols-[1fr_1.2fr] lg:gap-14">
-        <div id="booking" className="scroll-mt-24">
+        <div id="booking">
           <h3 className="font-display text-3xl uppercase">Join the mailing list</h3>
           <p className="mt-2 mb-6 text-dust">Show announcements, new releases and merch drops. No spam, unsubscribe any time.</p>
           <SubscribeForm />

@@ -3,6 +3,7 @@ import { useMemo, useRef, useState } from "react";
 import type { Video } from "@shared/schemas/entities";
 import { VIDEO_THUMBNAIL_PLACEHOLDER } from "@shared/settings-defaults";
 import { cn } from "@client/lib/cn";
+import { smoothUnlessReduced } from "../layout/nav-links";
 import { FallbackImg } from "../ui/fallback-img";
 import { SectionHeading } from "../ui/section-heading";
 import { LoadingBlocks, StateMessage } from "../ui/state-message";
@@ -26,7 +27,7 @@ export function VideosSection({ as: Heading = "home" }: { as?: "home" | "page" }
 
   const select = (v: Video) => {
     setSelectedId(v.id);
-    playerRef.current?.scrollIntoView({ behavior: "smooth", block: "center" });
+    playerRef.current?.scrollIntoView({ behavior: smoothUnlessReduced(), block: "center" });
   };
 
   return (
