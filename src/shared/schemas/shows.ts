@@ -19,7 +19,8 @@ export const showInput = z.object({
   location: requiredText("Location is required"),
   date: z.string({ message: "Please select a date" }).trim().refine(isIsoDate, "Please select a date"),
   time: requiredText("Time is required", 50),
-  price: priceField(),
+  // priceField rounds to cents; a price that rounds to 0.00 (e.g. 0.004) is no positive price
+  price: priceField().refine((cents) => Number(cents) > 0, "Price must be positive"),
   ageRestriction: requiredText("Age restriction is required", 50),
   supportingActs: z
     .string({ message: "Supporting acts must be text" })

@@ -64,6 +64,8 @@ describe("merchandise validation", () => {
     ["name", { name: "" }, "Name is required"],
     ["description", { description: "" }, "Description is required"],
     ["price", { price: "0" }, "Price must be positive"],
+    // rounds to 0.00 in the numeric(6,2) column
+    ["price", { price: 0.001 }, "Price must be positive"],
     ["price", { price: "" }, "Price must be positive"],
     ["price", { price: "abc" }, "Price must be a number"],
     ["category", { category: "" }, "Category is required"],

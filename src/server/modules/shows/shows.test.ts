@@ -69,6 +69,8 @@ describe("show validation", () => {
     ["price", { price: "" }, "Price must be positive"],
     ["price", { price: "0" }, "Price must be positive"],
     ["price", { price: -4 }, "Price must be positive"],
+    // would be stored as 0.00 in the numeric(6,2) column and listed as $0.00
+    ["price", { price: "0.004" }, "Price must be positive"],
     ["price", { price: "ten" }, "Price must be a number"],
     ["price", { price: true }, "Price must be a number"],
     ["price", { price: "10000" }, "Price must be at most 9999.99"],
