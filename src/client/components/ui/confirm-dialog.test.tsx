@@ -82,3 +82,68 @@ describe("useConfirmDelete", () => {
     expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument();
   });
 });
+
+/** A list whose rows really go away when deleted, as an admin list does after its refetch. */
+function ListHarness() {
+  const del = useConfirmDelete<{ id: number; venue: string }>();
+  const [rows, setRows] = useState([
+    { id: 1, venue: "The Pinhook" },
+    { id: 2, venue: "Local 506" },
+  ]);
+  return (
+    <>
+      <section aria-label="Shows list">
+        <ul>
+          {rows.map((r) => (
+            <li key={r.id}>
+              <button type="button" onClick={() => del.ask(r)}>
+                Delete {r.venue}
+              </button>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <ConfirmDialog
+        {...del.dialogProps}
+        title="Are you sure?"
+        description="This action cannot be undone."
+        onConfirm={() => {
+          setRows((all) => all.filter((r) => r.id !== del.target!.id));
+          del.close();
+        }}
+      />
+    </>
+  );
+}
+
+describe("ConfirmDialog focus (keyboard use)", () => {
+  it("moves focus into the dialog, and Escape or Cancel gives it back to the button that opened it", async () => {
+    const user = userEvent.setup();
+    render(<ListHarness />);
+    const trigger = screen.getByRole("button", { name: "Delete Local 506" });
+    trigger.focus();
+    await user.keyboard("{Enter}");
+    const dialog = screen.getByRole("alertdialog");
+    expect(dialog).toContainElement(document.activeElement as HTMLElement);
+    await user.keyboard("{Escape}");
+    expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument();
+    expect(trigger).toHaveFocus();
+
+    await user.keyboard("{Enter}");
+    expect(screen.getByRole("button", { name: "Cancel" })).toHaveFocus();
+    await user.keyboard("{Enter}");
+    expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument();
+    expect(trigger).toHaveFocus();
+  });
+
+  it("after the row is deleted, focus lands on the list that held it, not on the page body", async () => {
+    const user = userEvent.setup();
+    render(<ListHarness />);
+    screen.getByRole("button", { name: "Delete Local 506" }).focus();
+    await user.keyboard("{Enter}");
+    await user.click(screen.getByRole("button", { name: "Delete" }));
+    expect(screen.queryByRole("button", { name: "Delete Local 506" })).not.toBeInTheDocument();
+    expect(document.activeElement).not.toBe(document.body);
+    expect(screen.getByRole("list")).toContainElement(document.activeElement as HTMLElement);
+  });
+});

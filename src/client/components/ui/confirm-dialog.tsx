@@ -1,5 +1,5 @@
 import { AlertDialog } from "radix-ui";
-import { useCallback, useState, type ReactNode } from "react";
+import { useCallback, useLayoutEffect, useRef, useState, type ReactNode } from "react";
 import { cn } from "@client/lib/cn";
 
 export interface ConfirmDialogProps {
@@ -18,8 +18,27 @@ const buttonBase =
   "inline-flex h-10 cursor-pointer items-center justify-center rounded-md px-4 text-sm font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-50";
 
 /**
+ * Where focus goes when the dialog closes. Radix returns it to an AlertDialog.Trigger, but this
+ * dialog is opened from table rows without one, so without this focus fell to <body>. The
+ * button that opened it gets focus back; when a delete removed that button (with its row),
+ * the nearest part of the page that is still there (the table, or the list's card) does.
+ */
+function restoreFocus(opener: HTMLElement | null, ancestors: HTMLElement[]) {
+  if (opener?.isConnected) return opener.focus();
+  const target = ancestors.find((el) => el.isConnected && el !== document.body);
+  if (!target) return;
+  // a container is not focusable by itself: -1 makes it focusable by script only (not by Tab)
+  if (target.tabIndex < 0 && !target.hasAttribute("tabindex")) {
+    target.setAttribute("tabindex", "-1");
+    target.addEventListener("blur", () => target.removeAttribute("tabindex"), { once: true });
+  }
+  target.focus({ preventScroll: true });
+}
+
+/**
  * Destructive confirmation (Radix AlertDialog). The confirm button does NOT close the dialog:
  * the caller closes it when the mutation settles, so 'Deleting...' stays visible while pending.
+ * Keyboard: focus moves to Cancel on open, Escape closes, and focus returns to the opener.
  */
 export function ConfirmDialog({
   open,
@@ -32,11 +51,25 @@ export function ConfirmDialog({
   pending = false,
   onConfirm,
 }: ConfirmDialogProps) {
+  const opener = useRef<{ element: HTMLElement | null; ancestors: HTMLElement[] }>({ element: null, ancestors: [] });
+  // Layout effect: runs before Radix moves focus into the dialog, so activeElement is still the opener.
+  useLayoutEffect(() => {
+    if (!open) return;
+    const element = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
+    const ancestors: HTMLElement[] = [];
+    for (let el = element?.parentElement; el; el = el.parentElement) ancestors.push(el);
+    opener.current = { element, ancestors };
+  }, [open]);
   return (
     <AlertDialog.Root open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/70 backdrop-blur-[1px]" />
-        <AlertDialog.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-lg border border-smoke bg-coal p-6 shadow-xl focus:outline-none">
+        <AlertDialog.Content
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            restoreFocus(opener.current.element, opener.current.ancestors);
+          }}
+          className="fixed left-1/2 top-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-lg border border-smoke bg-coal p-6 shadow-xl focus:outline-none">
           <AlertDialog.Title className="text-lg font-semibold text-bone">{title}</AlertDialog.Title>
           <AlertDialog.Description className="mt-2 text-sm text-dust">{description}</AlertDialog.Description>
           <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
