@@ -1,6 +1,6 @@
-import { render, screen } from "@testing-library/react";
+import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { fakeApi, json } from "@client/test/render-admin-page";
 import { ContactForm } from "./contact-form";
 import { SubscribeForm } from "./subscribe-form";
@@ -20,6 +20,7 @@ describe("public mail forms", () => {
     expect(writes()[0].body).toEqual({ name: "", email: "fan@example.com", interests: { shows: true, releases: true, merch: false }, website: "" });
     await user.click(screen.getByRole("button", { name: "Subscribe another" }));
     expect(screen.getByLabelText("Email")).toHaveValue("");
+    expect(screen.getByRole("checkbox", { name: "Merch" })).toBeChecked();
   });
 
   it("subscribe: shows the server's message on failure", async () => {
@@ -29,6 +30,18 @@ describe("public mail forms", () => {
     await user.type(screen.getByLabelText("Email"), "fan@example.com");
     await user.click(screen.getByRole("button", { name: "Subscribe" }));
     expect(await screen.findByRole("alert")).toHaveTextContent("Too many requests. Please try again later.");
+  });
+
+  it("subscribe: the spec's fallbacks when the server gives no message, or cannot be reached", async () => {
+    const user = userEvent.setup();
+    fakeApi({ "POST /api/subscribe": () => json(500, {}) });
+    render(<SubscribeForm />);
+    await user.type(screen.getByLabelText("Email"), "fan@example.com");
+    await user.click(screen.getByRole("button", { name: "Subscribe" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("Failed to subscribe. Please try again.");
+    vi.stubGlobal("fetch", vi.fn(async () => Promise.reject(new TypeError("Failed to fetch"))));
+    await user.click(screen.getByRole("button", { name: "Subscribe" }));
+    await waitFor(() => expect(screen.getByRole("alert")).toHaveTextContent("An error occurred. Please try again."));
   });
 
   it("contact: needs e-mail and message, defaults to general, then 'send another'", async () => {
@@ -45,5 +58,44 @@ describe("public mail forms", () => {
     expect(writes()[0].body).toMatchObject({ email: "a@b.co", messageType: "general", message: "Hello" });
     await user.click(screen.getByRole("button", { name: "Send another" }));
     expect(screen.getByLabelText("Message")).toHaveValue("");
+  });
+
+  it("contact: a refused send shows 'Failed to send message. Please try again.' when the server says nothing", async () => {
+    const user = userEvent.setup();
+    fakeApi({ "POST /api/contact": () => json(200, { success: false }) });
+    render(<ContactForm />);
+    await user.type(screen.getByLabelText("Email"), "a@b.co");
+    await user.type(screen.getByLabelText("Message"), "Hello");
+    await user.click(screen.getByRole("button", { name: "Send Message" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("Failed to send message. Please try again.");
+    expect(screen.getByRole("button", { name: "Send Message" })).toBeEnabled();
+  });
+
+  it("keyboard and screen readers: the first invalid field takes the focus and names its error; the thanks takes the focus; 'another' returns to the first field", async () => {
+    const user = userEvent.setup();
+    fakeApi({ "POST /api/contact": () => json(200, { success: true, message: "Thank you for reaching out. We'll get back to you soon." }) });
+    render(<ContactForm />);
+    await user.type(screen.getByLabelText("Message"), "Hello");
+    await user.click(screen.getByRole("button", { name: "Send Message" }));
+    const email = screen.getByLabelText("Email");
+    expect(email).toHaveFocus();
+    expect(email).toHaveAttribute("aria-invalid", "true");
+    expect(email).toHaveAccessibleDescription("Email is required");
+    expect(screen.getByLabelText("Message")).toHaveAttribute("aria-invalid", "false");
+
+    await user.keyboard("a@b.co{Enter}");
+    const thanks = await screen.findByRole("status");
+    expect(thanks).toHaveFocus();
+    expect(thanks).toHaveTextContent("Thank you for reaching out. We'll get back to you soon.");
+    await user.keyboard("{Tab}{Enter}"); // Tab to 'Send another', press it
+    await waitFor(() => expect(screen.getByLabelText("Name (optional)")).toHaveFocus());
+  });
+
+  it("subscribe: light text sits on the dark red (AA contrast), not on the brand red", () => {
+    fakeApi({});
+    render(<SubscribeForm />);
+    const button = screen.getByRole("button", { name: "Subscribe" });
+    expect(button.className).toMatch(/\bbg-blood-dark\b/);
+    expect(button.className).not.toMatch(/\bbg-blood(\s|$)/);
   });
 });

@@ -45,7 +45,7 @@ export default function UnsubscribePage() {
               type="button"
               onClick={unsubscribe}
               disabled={status === "working"}
-              className="mt-6 bg-blood px-6 py-3 font-bold tracking-wider uppercase hover:bg-blood-dark disabled:opacity-60"
+              className="mt-6 bg-blood-dark px-6 py-3 font-bold tracking-wider text-bone uppercase hover:bg-blood-dark/80 disabled:opacity-60"
             >
               {status === "working" ? "Unsubscribing..." : "Unsubscribe"}
             </button>

@@ -59,7 +59,7 @@ export default function VerifyEmailPage() {
         )}
       </div>
       {state.status !== "loading" && (
-        <Link href={state.status === "error" ? "/#booking" : "/"} className="mt-8 inline-block bg-blood px-6 py-3 font-bold tracking-wider uppercase hover:bg-blood-dark">
+        <Link href={state.status === "error" ? "/#booking" : "/"} className="mt-8 inline-block bg-blood-dark px-6 py-3 font-bold tracking-wider text-bone uppercase hover:bg-blood-dark/80">
           {state.status === "error" ? "Back to the signup form" : "Back to the site"}
         </Link>
       )}

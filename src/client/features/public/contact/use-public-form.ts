@@ -1,0 +1,83 @@
+import { useState } from "react";
+import { toast } from "sonner";
+import { ApiError, apiRequest } from "@client/lib/api-client";
+
+type Status = "idle" | "submitting" | "success";
+/** Field errors keyed by the input's id, so the first one can take the focus. */
+export type FieldErrors = Record<string, string | undefined>;
+
+export interface PublicFormOptions {
+  url: string;
+  /** spec section 8: shown when the server refuses without a message of its own */
+  failed: string;
+  /** spec section 8: the thanks text and how long its toast stays */
+  success: string;
+  successMs: number;
+}
+
+/**
+ * The state both public forms share (spec section 4): idle, submitting, success, with the
+ * section 8 failure texts. Invalid fields and the first of them take the focus, so keyboard
+ * and screen-reader users land on what needs fixing.
+ */
+export function usePublicForm({ url, failed, success, successMs }: PublicFormOptions) {
+  const [status, setStatus] = useState<Status>("idle");
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [error, setError] = useState<string>();
+
+  async function submit(errors: FieldErrors, body: object) {
+    setError(undefined);
+    setFieldErrors(errors);
+    const firstInvalid = Object.keys(errors).find((id) => errors[id]);
+    if (firstInvalid) {
+      document.getElementById(firstInvalid)?.focus();
+      return;
+    }
+    setStatus("submitting");
+    try {
+      const res = await apiRequest("POST", url, body);
+      if (!res.success) throw new RefusedError(res.message || failed);
+      setStatus("success");
+      toast.success(success, { duration: successMs });
+    } catch (err) {
+      const text = failureMessage(err, failed);
+      setError(text);
+      setStatus("idle");
+      toast.error(text);
+    }
+  }
+
+  /** Back to an empty form ('subscribe another', 'send another'), focus on its first field. */
+  function reset(firstFieldId: string) {
+    setFieldErrors({});
+    setError(undefined);
+    setStatus("idle");
+    requestAnimationFrame(() => document.getElementById(firstFieldId)?.focus());
+  }
+
+  // The thanks is always the spec's text (section 8), whatever the server words it as.
+  return { status, busy: status === "submitting", fieldErrors, error, message: success, submit, reset };
+}
+
+class RefusedError extends Error {}
+
+/**
+ * Spec section 8: the server's own message when it sent one (a field error in plain words),
+ * else `failed` for a refused request, else the generic text for network and other errors.
+ */
+export function failureMessage(err: unknown, failed: string): string {
+  if (err instanceof RefusedError) return err.message;
+  if (err instanceof ApiError) {
+    const fieldError = err.body?.errors && Object.values(err.body.errors)[0];
+    return fieldError || err.serverMessage || failed;
+  }
+  return "An error occurred. Please try again.";
+}
+
+export const looksLikeEmail = (v: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v);
+
+/** Spec section 5: 'Email is required', then a plain word on a malformed address. */
+export function emailError(email: string): string | undefined {
+  if (!email) return "Email is required";
+  return looksLikeEmail(email) ? undefined : "Please enter a valid email address";
+}
