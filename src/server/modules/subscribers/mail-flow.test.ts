@@ -129,6 +129,21 @@ describe("mailing list end to end (real SMTP)", () => {
     expect(sink.mails.length).toBe(before);
   });
 
+  it("an unsubscribe sticks: the old verification link in the inbox cannot put the fan back on the list", async () => {
+    const email = "changed.mind@example.com";
+    await subscribe(email, { shows: true, releases: false, merch: false });
+    const mail = await verifyFromMail(email);
+    const oneClick = new URL(mail.header("list-unsubscribe")!.replace(/^<|>$/g, ""));
+    const unsub = await t.request({ method: "POST", url: `${oneClick.pathname}${oneClick.search}`, headers: { "content-type": "application/x-www-form-urlencoded" }, payload: "List-Unsubscribe=One-Click" });
+    expect(unsub.statusCode).toBe(200);
+
+    const verifyLink = new URL(mail.links().find((l) => l.includes("/verify-email?"))!);
+    const reopened = await t.request({ method: "GET", url: `/api/verify-email${verifyLink.search}` });
+    expect(reopened.statusCode).toBe(400);
+    const list = (await t.request({ method: "GET", url: "/api/subscribers", headers: await t.adminHeaders() })).json().data;
+    expect(list.find((s: { email: string }) => s.email === email)).toMatchObject({ isSubscribed: false });
+  });
+
   it("the honeypot answers as usual but stores nothing", async () => {
     const res = await t.request({ method: "POST", url: "/api/subscribe", payload: { email: "bot@example.com", website: "http://spam" } });
     expect(res.json().success).toBe(true);

@@ -89,7 +89,8 @@ export async function verify(db: Db, email: string, token: string, ip: string, n
 
 /**
  * Unsubscribes whoever the token belongs to: a per-mail newsletter token or the token sent
- * with the verification mail. Pending newsletter mails to them are skipped. Idempotent.
+ * with the verification mail. Pending newsletter mails to them are skipped, and their
+ * verification link stops working. Idempotent.
  */
 export async function unsubscribeByToken(db: Db, token: string, now = new Date()): Promise<boolean> {
   const hash = hashToken(token);
@@ -109,6 +110,9 @@ export async function unsubscribeByToken(db: Db, token: string, now = new Date()
       .update(subscribers)
       .set({ isSubscribed: false, unsubscribedAt: now })
       .where(and(eq(subscribers.id, subscriberId), eq(subscribers.isSubscribed, true)));
+    // The verification link still in their inbox must not put them back on the list:
+    // coming back takes a new signup and a new confirmation.
+    await tx.update(subscribers).set({ verificationToken: null }).where(eq(subscribers.id, subscriberId));
     await skipPendingDeliveries(tx as unknown as Db, [subscriberId], "unsubscribed");
   });
   return true;
