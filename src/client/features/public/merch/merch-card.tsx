@@ -36,13 +36,19 @@ export function MerchCard({ item }: { item: Merchandise }) {
   return (
     <li>
       {href ? (
-        <a href={href} target="_blank" rel="noopener noreferrer" className={cls}>
+        // a short name instead of the whole card read out (which says the product name twice)
+        <a href={href} target="_blank" rel="noopener noreferrer" aria-label={linkName(item)} className={cls}>
           {body}
-          <span className="sr-only"> (opens in a new tab)</span>
         </a>
       ) : (
         <div className={cls}>{body}</div>
       )}
     </li>
   );
+}
+
+/** 'Floodplain Tee, $25.99, New. Buy (opens in a new tab)' */
+export function linkName(item: Merchandise): string {
+  const badges = [item.isNew && "New", item.comingSoon && "Coming Soon"].filter(Boolean).join(", ");
+  return `${item.name}, ${formatPrice(item.price)}${badges ? `, ${badges}` : ""}. Buy (opens in a new tab)`;
 }

@@ -68,6 +68,9 @@ describe("MerchSection", () => {
     expect(tee.getAttribute("rel")).toContain("noopener");
     const sticker = screen.getByRole("heading", { name: "Sticker" }).closest("a")!;
     expect(within(sticker).getByText("Coming Soon")).toBeInTheDocument();
+    // a screen reader hears a short name, not the whole card with the product name twice
+    expect(screen.getByRole("link", { name: "Tee, $25.90, New. Buy (opens in a new tab)" })).toBe(tee);
+    expect(screen.getByRole("link", { name: "Sticker, $25.90, Coming Soon. Buy (opens in a new tab)" })).toBe(sticker);
   });
 
   it("swaps a broken product image for the placeholder", async () => {
