@@ -21,10 +21,10 @@ export function MessageDetail({ message, onDelete }: { message: Message | null; 
     <article className="flex h-full flex-col" aria-label={`Message from ${senderName(message)}`}>
       <header className="space-y-2 border-b border-smoke p-5">
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <h2 className="text-lg font-semibold">{senderName(message)}</h2>
+          <h2 className="min-w-0 text-lg font-semibold break-words">{senderName(message)}</h2>
           <MessageTypeBadge type={message.messageType} />
         </div>
-        <p className="text-sm">
+        <p className="text-sm break-all">
           <a href={`mailto:${message.email}`} className="text-dust underline-offset-4 hover:text-bone hover:underline">
             {message.email}
           </a>

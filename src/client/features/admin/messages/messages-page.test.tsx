@@ -23,15 +23,22 @@ describe("messages inbox", () => {
     expect(await within(list).findByText("Anonymous")).toBeInTheDocument();
     expect(within(list).getByText("Press")).toBeInTheDocument();
     expect(screen.getByText("No Message Selected")).toBeInTheDocument();
+    // Screen readers: the list is the panel of the selected tab, and an unread message says so in words.
+    expect(screen.getByRole("tabpanel", { name: "All" })).toBe(list);
+    expect(within(list).getByRole("button", { name: /^Unread:\s*Anonymous/ })).toBeInTheDocument();
+    expect(within(list).getByRole("button", { name: /^Dana/ })).toBeInTheDocument();
 
     await user.click(screen.getByRole("tab", { name: "Booking" }));
-    expect(within(list).queryByText("Anonymous")).not.toBeInTheDocument();
-    expect(within(list).getByText("Dana")).toBeInTheDocument();
+    expect(screen.getByRole("tabpanel", { name: "Booking" })).toBeInTheDocument();
+    const booking = screen.getByTestId("message-list");
+    expect(within(booking).queryByText("Anonymous")).not.toBeInTheDocument();
+    expect(within(booking).getByText("Dana")).toBeInTheDocument();
     await user.click(screen.getByRole("tab", { name: "All" }));
     await user.type(screen.getByLabelText("Search messages"), "interview");
-    expect(within(list).queryByText("Dana")).not.toBeInTheDocument();
+    const all = screen.getByTestId("message-list");
+    expect(within(all).queryByText("Dana")).not.toBeInTheDocument();
 
-    await user.click(within(list).getByText("Anonymous"));
+    await user.click(within(all).getByText("Anonymous"));
     const detail = screen.getByRole("article");
     expect(within(detail).getByText(formatDateTime(messages[0].sentAt))).toBeInTheDocument();
     const reply = within(detail).getByRole("link", { name: /Reply/ });
@@ -42,7 +49,7 @@ describe("messages inbox", () => {
     await user.click(await screen.findByRole("button", { name: "Delete" }));
     expect(await screen.findByText("Message deleted")).toBeInTheDocument();
     expect(screen.getByText("No Message Selected")).toBeInTheDocument();
-    expect(within(list).queryByText("Anonymous")).not.toBeInTheDocument();
+    expect(within(screen.getByTestId("message-list")).queryByText("Anonymous")).not.toBeInTheDocument();
   });
 
   it("shows Try Again when the inbox fails to load", async () => {

@@ -2,19 +2,18 @@ import { useQueryClient } from "@tanstack/react-query";
 import { RefreshCw, Search } from "lucide-react";
 import { useRef, useState } from "react";
 import type { Message } from "@shared/schemas/entities";
-import { formatDateTime } from "@shared/format";
 import { Button } from "@client/components/ui/button";
 import { Card } from "@client/components/ui/card";
 import { ConfirmDialog, useConfirmDelete } from "@client/components/ui/confirm-dialog";
 import { Input } from "@client/components/ui/input";
 import { PageHeader } from "@client/components/ui/page-header";
-import { Skeleton } from "@client/components/ui/skeleton";
-import { Tabs, TabsList, TabsTrigger } from "@client/components/ui/tabs";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@client/components/ui/tabs";
 import { apiRequest } from "@client/lib/api-client";
 import { cn } from "@client/lib/cn";
 import { useList, useResourceMutation } from "@client/lib/resource";
 import { MessageDetail } from "./message-detail";
-import { MessageTypeBadge, matchesSearch, senderName } from "./message-parts";
+import { MessageList } from "./message-list";
+import { matchesSearch } from "./message-parts";
 
 const KEY = "/api/admin/messages";
 const TABS = [
@@ -64,19 +63,20 @@ export default function MessagesPage() {
     <div>
       <PageHeader title="Messages" subtitle="Messages fans, venues and press sent through the contact form." />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-        <Card className="flex min-w-0 flex-col">
-          <div className="space-y-3 border-b border-smoke p-4">
-            <div className="flex items-center justify-between gap-2">
-              <h2 className="text-lg font-semibold">Inbox</h2>
-              <Button variant="outline" size="sm" onClick={() => messages.refetch()} disabled={messages.isFetching}>
-                <RefreshCw className={cn("size-4", messages.isFetching && "animate-spin")} aria-hidden /> Refresh
-              </Button>
-            </div>
-            <div className="relative">
-              <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-dust" aria-hidden />
-              <Input value={search} onChange={(e) => setSearch(e.target.value)} placeholder="Search messages..." aria-label="Search messages" className="pl-9" />
-            </div>
-            <Tabs value={tab} onValueChange={setTab}>
+        <Card className="min-w-0">
+          {/* Each type tab controls the list below it (a real tab panel for screen readers). */}
+          <Tabs value={tab} onValueChange={setTab} className="flex flex-col">
+            <div className="space-y-3 border-b border-smoke p-4">
+              <div className="flex items-center justify-between gap-2">
+                <h2 className="text-lg font-semibold">Inbox</h2>
+                <Button variant="outline" size="sm" onClick={() => messages.refetch()} disabled={messages.isFetching}>
+                  <RefreshCw className={cn("size-4", messages.isFetching && "animate-spin")} aria-hidden /> Refresh
+                </Button>
+              </div>
+              <div className="relative">
+                <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-dust" aria-hidden />
+                <Input value={search} onChange={(e) => setSearch(e.target.value)} placeholder="Search messages..." aria-label="Search messages" className="pl-9" />
+              </div>
               <TabsList className="w-full">
                 {TABS.map(([value, label]) => (
                   <TabsTrigger key={value} value={value} className="flex-1">
@@ -84,52 +84,11 @@ export default function MessagesPage() {
                   </TabsTrigger>
                 ))}
               </TabsList>
-            </Tabs>
-          </div>
-          <div className="h-[50vh] overflow-y-auto" data-testid="message-list">
-            {messages.isLoading ? (
-              <div className="space-y-3 p-4" aria-busy="true" aria-label="Loading messages">
-                {Array.from({ length: 5 }, (_, i) => (
-                  <Skeleton key={i} className="h-14 w-full" />
-                ))}
-              </div>
-            ) : messages.error ? (
-              <div role="alert" className="flex flex-col items-center gap-3 p-8 text-center text-sm text-red-400">
-                <p>Failed to load messages.</p>
-                <Button variant="outline" size="sm" onClick={() => messages.refetch()}>
-                  Try Again
-                </Button>
-              </div>
-            ) : visible.length === 0 ? (
-              <p className="p-8 text-center text-sm text-dust">{messages.data?.length ? "No messages match." : "No messages yet."}</p>
-            ) : (
-              <ul>
-                {visible.map((m) => (
-                  <li key={m.id}>
-                    <button
-                      type="button"
-                      onClick={() => select(m)}
-                      aria-current={m.id === selectedId || undefined}
-                      className={cn(
-                        "w-full cursor-pointer space-y-1 border-b border-smoke/60 px-4 py-3 text-left transition-colors hover:bg-ash/60",
-                        m.id === selectedId && "bg-ash",
-                      )}
-                    >
-                      <span className="flex items-center justify-between gap-2">
-                        <span className={cn("truncate text-sm", m.isRead ? "text-bone" : "font-semibold text-bone")}>
-                          {!m.isRead && <span className="mr-2 inline-block size-2 rounded-full bg-blood align-middle" aria-label="Unread" />}
-                          {senderName(m)}
-                        </span>
-                        <MessageTypeBadge type={m.messageType} />
-                      </span>
-                      <span className="block truncate text-xs text-dust">{m.message}</span>
-                      <span className="block text-xs text-dust/80">{formatDateTime(m.sentAt)}</span>
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </div>
+            </div>
+            <TabsContent value={tab} className="mt-0 h-[50vh] overflow-y-auto" data-testid="message-list">
+              <MessageList query={messages} visible={visible} selectedId={selectedId} onSelect={select} />
+            </TabsContent>
+          </Tabs>
         </Card>
         <div ref={detailRef} className="min-w-0 scroll-mt-4">
           <Card className="h-full">
