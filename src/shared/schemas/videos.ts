@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { VIDEO_CATEGORIES } from "./entities";
 import { flag, optionalUrl, requiredText, requiredUrl, sortOrderField } from "./content-fields";
-import { toYouTubeEmbedUrl } from "../youtube";
+import { extractYouTubeId, toYouTubeEmbedUrl, youTubeThumbnailUrl } from "../youtube";
 
 /**
  * POST /api/videos and PUT /api/videos/{id} (spec sections 3, 5, 7), used by the video form too.
@@ -16,6 +16,12 @@ export const videoInput = z.object({
   thumbnailUrl: optionalUrl({ allowSitePath: true }),
   isActive: flag("isActive", true),
   sortOrder: sortOrderField(0),
+}).transform((video) => {
+  // Spec section 4: an empty thumbnail is filled with the YouTube video's own. Done here as well
+  // as in the form, so an emptied thumbnail on edit (the form's hint promises it) and a direct
+  // API write get it too.
+  const id = video.thumbnailUrl ? null : extractYouTubeId(video.embedUrl);
+  return id ? { ...video, thumbnailUrl: youTubeThumbnailUrl(id) } : video;
 });
 
 export type VideoInput = z.input<typeof videoInput>;

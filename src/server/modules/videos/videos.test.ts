@@ -55,8 +55,19 @@ describe("video CRUD", () => {
   });
 
   it("defaults isActive to true and sortOrder to 0", async () => {
-    const res = await post({ title: "T", description: "D", category: "fan", embedUrl: valid.embedUrl });
+    const res = await post({ title: "T", description: "D", category: "fan", embedUrl: "https://player.vimeo.com/video/1" });
     expect(res.json().data).toMatchObject({ isActive: true, sortOrder: 0, thumbnailUrl: "" });
+  });
+
+  it("fills an empty thumbnail with the YouTube video's own (spec section 4), on create and on edit", async () => {
+    const created = (await post({ ...valid, thumbnailUrl: "" })).json().data;
+    expect(created.thumbnailUrl).toBe("https://img.youtube.com/vi/eRsGyueVLvQ/hqdefault.jpg");
+    // an admin who empties the thumbnail on the edit form gets the YouTube one back, not a blank
+    const edited = await t.request({ method: "PUT", url: `/api/videos/${created.id}`, headers, payload: { ...valid, embedUrl: "https://youtu.be/R6MlUcmOul8", thumbnailUrl: "  " } });
+    expect(edited.json().data.thumbnailUrl).toBe("https://img.youtube.com/vi/R6MlUcmOul8/hqdefault.jpg");
+    // a chosen thumbnail is kept
+    const own = await post({ ...valid, thumbnailUrl: "/uploads/images/own.jpg" });
+    expect(own.json().data.thumbnailUrl).toBe("/uploads/images/own.jpg");
   });
 });
 
