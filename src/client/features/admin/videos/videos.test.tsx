@@ -31,6 +31,20 @@ describe("video form", () => {
     expect(screen.getByRole("img", { name: "Thumbnail preview" })).toHaveAttribute("src", "https://img.youtube.com/vi/dQw4w9WgXcQ/hqdefault.jpg");
   });
 
+  it("follows a corrected link: the thumbnail it filled itself moves to the new video", async () => {
+    fakeApi({});
+    renderAdminPage(<VideoFormPage params={{}} />, "/videos/add");
+    await userEvent.click(screen.getByLabelText("Video URL"));
+    await userEvent.paste("https://youtu.be/dQw4w9WgXcQ");
+    expect(screen.getByLabelText("Thumbnail URL")).toHaveValue("https://img.youtube.com/vi/dQw4w9WgXcQ/hqdefault.jpg");
+    // the wrong video was pasted: paste the right one over it
+    await userEvent.clear(screen.getByLabelText("Video URL"));
+    await userEvent.paste("https://www.youtube.com/watch?v=R6MlUcmOul8");
+    expect(screen.getByLabelText("Video URL")).toHaveValue("https://www.youtube.com/embed/R6MlUcmOul8");
+    expect(screen.getByLabelText("Thumbnail URL")).toHaveValue("https://img.youtube.com/vi/R6MlUcmOul8/hqdefault.jpg");
+    expect(screen.getByRole("img", { name: "Thumbnail preview" })).toHaveAttribute("src", "https://img.youtube.com/vi/R6MlUcmOul8/hqdefault.jpg");
+  });
+
   it("keeps a thumbnail the admin already chose, and leaves a link with a malformed id alone", async () => {
     fakeApi({});
     renderAdminPage(<VideoFormPage params={{}} />, "/videos/add");
