@@ -113,3 +113,101 @@ test("each public page's served HTML has its own title, description and sharing 
   const sitemap = await (await fetch(`${server.url}/sitemap.xml`)).text();
   expect(sitemap).toContain(`<loc>${server.url}/merch</loc>`);
 });
+
+/** Elements a visitor reads or uses that stick out past the right edge (decorative and side-scrolling rows excepted). */
+const cutOffAtRight = (p: Page) =>
+  p.evaluate(() => {
+    const vw = document.documentElement.clientWidth;
+    const scrollsSideways = (el: Element) => {
+      for (let e: Element | null = el.parentElement; e; e = e.parentElement) if (/(auto|scroll)/.test(getComputedStyle(e).overflowX)) return true;
+      return false;
+    };
+    return [...document.querySelectorAll("a, button, input, select, textarea, h1, h2, h3, h4, p, li, img, iframe")]
+      .filter((el) => !el.closest("[aria-hidden='true']") && !scrollsSideways(el))
+      .filter((el) => el.getBoundingClientRect().right > vw + 1)
+      .map((el) => `${el.tagName} "${(el.textContent ?? "").trim().slice(0, 30)}"`);
+  });
+
+test("no page is wider than a 390 px phone, and nothing readable is cut off at the right edge", async () => {
+  for (const path of ["/", "/videos", "/merch", "/lyrics", "/lyrics/1", "/lyrics/99999", "/no/such/page"]) {
+    await page.goto(`${server.url}${path}`);
+    await page.waitForLoadState("networkidle");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(390);
+    expect(await cutOffAtRight(page), path).toEqual([]);
+  }
+});
+
+test("the phone menu: Tab stays inside it, Escape closes it and returns focus, a link to the current page closes it", async () => {
+  await page.goto(`${server.url}/merch`);
+  const toggle = page.getByRole("button", { name: "Open menu" });
+  await toggle.click();
+  const menu = page.locator("#mobile-menu");
+  // numbered links are read by their label alone
+  await expect.poll(() => menu.getByRole("link", { name: "Contact", exact: true }).isVisible()).toBe(true);
+  await menu.getByRole("link", { name: "Lyrics", exact: true }).focus();
+  await page.keyboard.press("Tab");
+  expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Close menu");
+  await page.keyboard.press("Shift+Tab");
+  expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Lyrics");
+  await page.keyboard.press("Escape");
+  expect(await menu.count()).toBe(0);
+  expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Open menu");
+
+  await toggle.click();
+  await menu.getByRole("link", { name: "Merch", exact: true }).click();
+  expect(await menu.count()).toBe(0);
+  // the page behind scrolls again
+  expect(await page.evaluate(() => document.body.style.overflow)).toBe("");
+});
+
+test("a section link from another page lands on that section, below the bar, with focus there", async () => {
+  for (const id of ["about", "social", "contact"]) {
+    await page.goto(`${server.url}/lyrics`);
+    await page.waitForLoadState("networkidle");
+    await page.getByRole("contentinfo").getByRole("link", { name: id, exact: false }).first().click();
+    await page.waitForURL(`${server.url}/#${id}`);
+    // the lists above it load after the jump: it must still end up at the section
+    await expect.poll(() => page.evaluate((id) => document.activeElement?.id === id, id), { timeout: 10_000 }).toBe(true);
+    const top = await page.evaluate((id) => document.getElementById(id)!.getBoundingClientRect().top, id);
+    expect(top, id).toBeGreaterThanOrEqual(60);
+    expect(top, id).toBeLessThanOrEqual(80);
+  }
+});
+
+test("on a desktop the player and the merch tabs work from the keyboard alone", async () => {
+  const desk = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const p = await desk.newPage();
+  try {
+    await p.goto(server.url);
+    const focused = () => p.evaluate(() => document.activeElement?.getAttribute("aria-label") ?? document.activeElement?.textContent ?? "");
+    // Tab from the top of the page reaches the player's controls, in a sensible order
+    const order: string[] = [];
+    for (let i = 0; i < 25 && !order.includes("Volume"); i++) {
+      await p.keyboard.press("Tab");
+      order.push(await focused());
+    }
+    const controls = order.filter((l) => ["Seek", "Back 10 seconds", "Play", "Skip forward 10 seconds", "Mute", "Volume"].includes(l));
+    expect(controls).toEqual(["Seek", "Back 10 seconds", "Play", "Skip forward 10 seconds", "Mute", "Volume"]);
+
+    await p.getByRole("button", { name: "Play", exact: true }).focus();
+    await p.keyboard.press("Space");
+    await expect.poll(() => focused()).toBe("Pause");
+    await p.keyboard.press("Enter");
+    await expect.poll(() => focused()).toBe("Play");
+    const time = () => p.evaluate(() => document.querySelector("audio")!.currentTime);
+    const start = await time();
+    await p.getByRole("slider", { name: "Seek" }).focus();
+    await p.keyboard.press("ArrowRight");
+    await p.keyboard.press("ArrowRight");
+    await expect.poll(async () => (await time()) - start).toBeGreaterThanOrEqual(9.5);
+
+    await p.goto(`${server.url}/merch`);
+    await p.getByRole("tab", { name: "All" }).focus();
+    await p.keyboard.press("ArrowRight");
+    expect(await p.getByRole("tab", { name: "Apparel" }).getAttribute("aria-selected")).toBe("true");
+    expect(await focused()).toBe("Apparel");
+    await expect.poll(() => p.getByRole("heading", { name: "Sticker Pack" }).count()).toBe(0);
+  } finally {
+    await desk.close();
+  }
+});
