@@ -129,11 +129,17 @@ describe("mailing list end to end (real SMTP)", () => {
     expect(sink.mails.length).toBe(before);
   });
 
-  it("an unsubscribe sticks: the old verification link in the inbox cannot put the fan back on the list", async () => {
+  it("an unsubscribe sticks (and a plain GET of the header URL only opens the confirmation page): the old verification link in the inbox cannot put the fan back on the list", async () => {
     const email = "changed.mind@example.com";
     await subscribe(email, { shows: true, releases: false, merch: false });
     const mail = await verifyFromMail(email);
     const oneClick = new URL(mail.header("list-unsubscribe")!.replace(/^<|>$/g, ""));
+    // A mail client without one-click opens the header's URL in a browser: the confirmation page, no change yet.
+    const opened = await t.request({ method: "GET", url: `${oneClick.pathname}${oneClick.search}` });
+    expect(opened.statusCode).toBe(303);
+    expect(opened.headers.location).toBe(`/unsubscribe${oneClick.search}`);
+    const stillThere = (await t.request({ method: "GET", url: "/api/subscribers", headers: await t.adminHeaders() })).json().data;
+    expect(stillThere.find((s: { email: string }) => s.email === email)).toMatchObject({ isSubscribed: true, isVerified: true });
     const unsub = await t.request({ method: "POST", url: `${oneClick.pathname}${oneClick.search}`, headers: { "content-type": "application/x-www-form-urlencoded" }, payload: "List-Unsubscribe=One-Click" });
     expect(unsub.statusCode).toBe(200);
 

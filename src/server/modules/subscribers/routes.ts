@@ -85,6 +85,13 @@ const publicRoutes: FastifyPluginAsyncZod = async (app) => {
     }
     return { success: true, message: UNSUBSCRIBE_SUCCESS };
   });
+
+  // A mail client without one-click support opens the List-Unsubscribe URL in a browser (GET):
+  // show the confirmation page. A GET never unsubscribes, so link scanners cannot either.
+  app.get("/api/unsubscribe", async (request, reply) => {
+    const query = new URL(request.url, "http://x").search;
+    return reply.redirect(`/unsubscribe${query}`, 303);
+  });
 };
 
 const adminRoutes: FastifyPluginAsyncZod = async (app) => {
