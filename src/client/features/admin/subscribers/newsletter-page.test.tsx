@@ -73,4 +73,23 @@ describe("newsletter page", () => {
     expect(screen.getByLabelText("Subject")).toHaveValue("");
     expect(screen.getByLabelText("Content")).toHaveValue("");
   });
+
+  it("a refused preview address shows the server's words, not its field name; a dead server gives the spec's fallback", async () => {
+    const user = userEvent.setup();
+    const { fetchMock } = api(2);
+    const base = fetchMock.getMockImplementation()!;
+    let answer = json(400, { success: false, message: "previewEmail: Please enter a valid email address", errors: { previewEmail: "Please enter a valid email address" } });
+    fetchMock.mockImplementation(async (url: string, init?: RequestInit) => (url === "/api/newsletter/send" ? answer.clone() : base(url, init)));
+    renderAdminPage(<NewsletterPage />);
+    await user.type(screen.getByLabelText("Subject"), "Tour");
+    await user.type(screen.getByLabelText("Content"), "Dates!");
+    await user.click(screen.getByRole("tab", { name: /Preview/ }));
+    await user.type(screen.getByLabelText("Preview Email"), "me@band");
+    await user.click(screen.getByRole("button", { name: /Send Preview/ }));
+    expect(await screen.findByText("Please enter a valid email address")).toBeInTheDocument();
+    expect(screen.queryByText(/previewEmail:/)).not.toBeInTheDocument();
+    answer = new Response("oops", { status: 500 });
+    await user.click(screen.getByRole("button", { name: /Send Preview/ }));
+    expect(await screen.findByText("Failed to send newsletter. Try again later.")).toBeInTheDocument();
+  });
 });

@@ -45,7 +45,9 @@ export default function NewsletterPage() {
       vars.previewEmail
         ? { title: "Preview sent", description: `A preview was sent to ${vars.previewEmail}.` }
         : { title: "Newsletter sent", description: `Sending to ${res.data.recipients} subscriber${res.data.recipients === 1 ? "" : "s"}.` },
-    errorToast: (err) => (err instanceof ApiError && err.serverMessage) || "Failed to send newsletter. Try again later.",
+    // The server's words (a field error without its field name), else the spec's fallback.
+    errorToast: (err) =>
+      (err instanceof ApiError && (Object.values(err.body?.errors ?? {})[0] || err.serverMessage)) || "Failed to send newsletter. Try again later.",
     onSuccess: (_res, vars) => {
       // A real send clears the draft; a preview keeps it (spec section 4).
       if (!vars.previewEmail) {
