@@ -33,6 +33,7 @@ export function musicGroup(site: SiteInfo, members: MemberRow[] = []) {
 export function musicEvent(site: SiteInfo, show: ShowRow) {
   const time = parseShowTime(show.time);
   const price = Number.parseFloat(show.price);
+  const band = { "@type": "MusicGroup", "@id": `${site.baseUrl}/#band`, name: site.bandName, url: `${site.baseUrl}/` };
   return {
     "@type": "MusicEvent",
     name: `${site.bandName} at ${show.venue}`,
@@ -40,8 +41,11 @@ export function musicEvent(site: SiteInfo, show: ShowRow) {
     eventStatus: "https://schema.org/EventScheduled",
     eventAttendanceMode: "https://schema.org/OfflineEventAttendanceMode",
     location: { "@type": "Place", name: show.venue, address: show.location },
-    performer: { "@id": `${site.baseUrl}/#band` },
-    organizer: { "@id": `${site.baseUrl}/#band` },
+    // named inline as well as by @id: not every consumer follows references inside the graph
+    performer: band,
+    organizer: band,
+    image: `${site.baseUrl}/images/og-image.jpg`,
+    description: `${site.bandName} live at ${show.venue}, ${show.location}.`,
     url: show.eventUrl || `${site.baseUrl}/#shows`,
     ...(Number.isFinite(price)
       ? { offers: { "@type": "Offer", price: price.toFixed(2), priceCurrency: "USD", url: show.eventUrl || `${site.baseUrl}/#shows`, availability: "https://schema.org/InStock" } }

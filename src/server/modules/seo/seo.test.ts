@@ -50,6 +50,9 @@ describe("page HTML", () => {
     const types = ld["@graph"].map((n: { "@type": string }) => n["@type"]);
     expect(types).toEqual(["MusicGroup", "MusicEvent"]);
     expect(ld["@graph"][1]).toMatchObject({ startDate: `${future}T20:00`, location: { name: "The Pour House", address: "Raleigh, NC" }, offers: { price: "15.00", priceCurrency: "USD" } });
+    // the performer is named right there, not only by a reference into the graph
+    expect(ld["@graph"][1].performer).toMatchObject({ "@type": "MusicGroup", "@id": "https://band.example/#band", name: "Static </script> Saints" });
+    expect(ld["@graph"][1].image).toBe("https://band.example/images/og-image.jpg");
     const data = JSON.parse(/<script type="application\/json" id="app-data">(.*?)<\/script>/.exec(html)![1]);
     expect(data.path).toBe("/");
     expect(data.queries["/api/shows"]).toHaveLength(2);
