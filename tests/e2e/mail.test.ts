@@ -74,6 +74,88 @@ describe("fans and mail in the browser", () => {
   });
 });
 
+/** WCAG contrast ratio of two computed CSS colours ('rgb(r, g, b)'). */
+function contrast(a: string, b: string): number {
+  const lum = (c: string) => {
+    const [r, g, bl] = (c.match(/[\d.]+/g) ?? []).slice(0, 3).map((v) => Number(v) / 255).map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4));
+    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+  };
+  const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x);
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+describe("fans on a phone, keyboard only", () => {
+  test("both public forms at 390 px: readable buttons and errors, focus lands where it should, nothing overflows; the inbox wraps a long address", async () => {
+    const server = await startServer({ env: { SMTP_URL: sink.url, FORM_RATE_LIMIT: "100" } });
+    running.push(server);
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const focused = () => page.evaluate(() => ({ id: document.activeElement?.id, role: document.activeElement?.getAttribute("role"), text: document.activeElement?.textContent ?? "" }));
+    const colours = (selector: string) =>
+      page.locator(selector).evaluate((el) => {
+        const style = getComputedStyle(el);
+        return { fg: style.color, bg: style.backgroundColor };
+      });
+
+    await page.goto(`${server.url}/#booking`);
+    await page.locator("#subscribe-email").waitFor();
+    expect(await overflow()).toBe(0);
+    for (const name of ["Subscribe", "Send Message"]) {
+      const { fg, bg } = await page.getByRole("button", { name }).evaluate((el) => ({ fg: getComputedStyle(el).color, bg: getComputedStyle(el).backgroundColor }));
+      expect(contrast(fg, bg), `${name} button`).toBeGreaterThanOrEqual(4.5);
+    }
+
+    // The message form, keyboard only: an empty send puts the focus on the first field to fix.
+    await page.locator("#contact-name").focus();
+    await page.keyboard.press("Tab"); // email
+    await page.keyboard.press("Tab"); // type
+    await page.keyboard.press("Tab"); // message
+    await page.keyboard.type("We want you for a basement show.");
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Enter");
+    expect((await focused()).id).toBe("contact-email");
+    const pageBg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    expect(contrast((await colours("#contact-email-error")).fg, pageBg)).toBeGreaterThanOrEqual(4.5);
+    await page.keyboard.type("venue@example.com");
+    await page.keyboard.press("Tab"); // type: Booking by arrow key
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Enter");
+    await expect.poll(async () => (await focused()).role).toBe("status");
+    expect((await focused()).text).toContain("Thank you for reaching out. We'll get back to you soon.");
+    expect(await overflow()).toBe(0);
+
+    // The signup, keyboard only: Enter in the e-mail field subscribes; the thanks takes the focus.
+    await page.locator("#subscribe-email").focus();
+    await page.keyboard.type("keys@fans.example");
+    await page.keyboard.press("Enter");
+    await expect.poll(async () => (await focused()).text).toContain("Please check your email to verify your subscription.");
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Enter"); // 'Subscribe another'
+    await expect.poll(async () => (await focused()).id).toBe("subscribe-name");
+
+    for (const path of ["/verify-email?email=a%40b.co&token=nope", "/unsubscribe?email=a%40b.co&token=nope"]) {
+      await page.goto(`${server.url}${path}`);
+      await page.locator("main h1").waitFor();
+      await page.waitForTimeout(300);
+      expect(await overflow(), path).toBe(0);
+    }
+
+    // The admin reads the booking request on a phone: a long address wraps instead of running off the card.
+    const long = "averyveryveryverylongemailaddressfrombooking@someverylongvenuedomain.example";
+    await fetch(`${server.url}/api/contact`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: long, messageType: "press", message: "Hi" }) });
+    await loginAsAdmin(page, server.url);
+    await page.goto(`${server.url}/admin/messages`);
+    await page.getByTestId("message-list").getByRole("button", { name: /Anonymous.*Press/ }).click();
+    const article = page.getByRole("article");
+    await article.getByText(long).waitFor();
+    expect(await article.evaluate((el) => el.scrollWidth - el.clientWidth)).toBe(0);
+    expect(await overflow()).toBe(0);
+    await page.close();
+  });
+});
+
 describe("durable newsletter sending", () => {
   test("SIGKILL mid-send, restart: nobody gets two copies, nobody is skipped; unknown outcomes are reported", async () => {
     const RECIPIENTS = 3000;
