@@ -129,6 +129,25 @@ describe("merchandise form", () => {
     expect(screen.getByLabelText("Name")).toHaveValue("My Own Tee");
   });
 
+  it("in upload mode a bad URL left in the other tab neither blocks the save nor hides its error", async () => {
+    uploadFile.mockResolvedValue({ success: true, data: { filePath: "/uploads/images/abc.png" } });
+    const api = fakeApi({ "POST /api/merchandise": created, "GET /api/merchandise": () => json(200, { success: true, data: [] }) });
+    renderAdminPage(<MerchandiseFormPage params={{}} />, "/merchandise/add");
+    await userEvent.click(screen.getByRole("button", { name: "Quick Fill" }));
+    await userEvent.type(screen.getByLabelText("Image URL"), "not a url");
+    // no file yet: the URL would be saved, so its error shows (in its own tab, brought back)
+    await userEvent.click(screen.getByRole("tab", { name: "Upload a File" }));
+    await userEvent.click(screen.getByRole("button", { name: "Create Merchandise" }));
+    expect(await screen.findByText("Must be a valid URL")).toBeInTheDocument();
+    expect(screen.getByRole("tab", { name: "Use a URL" })).toHaveAttribute("aria-selected", "true");
+    expect(api.writes()).toEqual([]);
+    // with a file chosen the typed URL is not used: the upload's path is saved
+    await chooseFile(png());
+    await userEvent.click(screen.getByRole("button", { name: "Create Merchandise" }));
+    await waitFor(() => expect(api.writes()).toHaveLength(1));
+    expect(api.writes()[0].body.imageUrl).toBe("/uploads/images/abc.png");
+  });
+
   it("refuses a file over 5MB before any upload", async () => {
     fakeApi({});
     renderAdminPage(<MerchandiseFormPage params={{}} />, "/merchandise/add");

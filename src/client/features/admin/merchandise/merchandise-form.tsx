@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Wand2 } from "lucide-react";
-import { useState } from "react";
-import { useForm } from "react-hook-form";
+import { useRef, useState } from "react";
+import { useForm, type FieldErrors, type Resolver } from "react-hook-form";
 import { toast } from "sonner";
 import { useLocation } from "wouter";
 import { MERCH_CATEGORIES, TEMPLATE_DIMENSIONS, type Merchandise } from "@shared/schemas/entities";
@@ -45,14 +45,22 @@ export const SAMPLE_MERCH: MerchandiseInput = {
   comingSoon: false,
 };
 
+const baseResolver = zodResolver(merchandiseInput);
+
 const toFormValues = (m: Merchandise): MerchandiseInput => ({ ...m, templateDimensions: m.templateDimensions as MerchandiseInput["templateDimensions"] });
 
 /** The add/edit form; an image chosen in upload mode is uploaded at submit and its path becomes imageUrl. */
 export function MerchandiseForm({ item }: { item?: Merchandise }) {
   const [, navigate] = useLocation();
-  const form = useForm<MerchandiseInput, unknown, MerchandiseData>({ resolver: zodResolver(merchandiseInput), defaultValues: item ? toFormValues(item) : EMPTY });
   const [mode, setMode] = useState<ImageMode>("url");
   const [file, setFile] = useState<File | null>(null);
+  // A chosen file replaces the image URL at submit, so a URL left in the other tab is not judged.
+  const uploadingFile = useRef(false);
+  uploadingFile.current = mode === "upload" && file !== null;
+  const resolver = useRef<Resolver<MerchandiseInput, unknown, MerchandiseData>>((values, context, options) =>
+    baseResolver(uploadingFile.current ? { ...values, imageUrl: "" } : values, context, options),
+  ).current;
+  const form = useForm<MerchandiseInput, unknown, MerchandiseData>({ resolver, defaultValues: item ? toFormValues(item) : EMPTY });
   const [fileError, setFileError] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const save = useResourceMutation<MerchandiseData>({
@@ -89,9 +97,14 @@ export function MerchandiseForm({ item }: { item?: Merchandise }) {
     save.mutate({ ...values, imageUrl });
   }
 
+  /** The image URL's error lives in the URL tab: bring that tab back so it can be seen. */
+  function showHiddenImageError(errors: FieldErrors<MerchandiseInput>) {
+    if (errors.imageUrl && mode === "upload") setMode("url");
+  }
+
   const c = form.control;
   return (
-    <form noValidate onSubmit={form.handleSubmit(submit)} className="space-y-5">
+    <form noValidate onSubmit={form.handleSubmit(submit, showHiddenImageError)} className="space-y-5">
       <div className="flex justify-end">
         <Button
           variant="secondary"
