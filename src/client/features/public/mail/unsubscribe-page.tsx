@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link, useSearch } from "wouter";
 import { ApiError, apiRequest } from "@client/lib/api-client";
 import { usePageTitle } from "../ui/use-page-title";
@@ -18,6 +18,11 @@ export default function UnsubscribePage() {
   const token = params.get("token") ?? "";
   const [status, setStatus] = useState<Status>(token ? "idle" : "error");
   const [message, setMessage] = useState(token ? "" : MISSING);
+  // The button the keyboard was on disappears with the answer: the answer takes the focus.
+  const result = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (status === "done" || (status === "error" && token)) result.current?.focus();
+  }, [status, token]);
 
   async function unsubscribe() {
     setStatus("working");
@@ -35,7 +40,7 @@ export default function UnsubscribePage() {
     <main className="mx-auto max-w-xl px-4 py-20 sm:py-28">
       <p className="tape mb-4 inline-block px-2 py-0.5 text-xs font-bold tracking-[0.2em] uppercase">Mailing list</p>
       <h1 className="font-display text-5xl leading-[0.9] uppercase sm:text-6xl">Unsubscribe</h1>
-      <div className="mt-8" aria-live="polite">
+      <div ref={result} tabIndex={-1} className="mt-8 focus:outline-none" aria-live="polite">
         {(status === "idle" || status === "working") && (
           <>
             <p className="text-lg">
