@@ -16,7 +16,7 @@ export function NotFoundPage() {
       </p>
       <h1 className="font-display text-4xl tracking-wide uppercase sm:text-5xl">404 Page Not Found</h1>
       <p className="max-w-md text-dust">The page you are looking for does not exist or has moved. Maybe it got left behind at the last venue.</p>
-      <Link href={isAdminPage ? "~/admin" : "~/"} className="bg-blood px-6 py-3 font-display text-xl tracking-wide text-bone uppercase transition hover:bg-blood-dark">
+      <Link href={isAdminPage ? "~/admin" : "~/"} className="bg-blood-dark px-6 py-3 font-display text-xl tracking-wide text-bone uppercase transition hover:bg-blood">
         {isAdminPage ? "Back to dashboard" : "Back to home"}
       </Link>
     </main>
