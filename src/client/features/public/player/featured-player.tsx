@@ -61,8 +61,10 @@ export function FeaturedPlayer() {
                 className={cn("flex w-full items-center gap-3 py-2.5 text-left text-sm transition hover:text-bone", i === p.index ? "text-bone" : "text-dust")}>
                 {/* named "Porch Light, 0:54": the list number is decoration, the comma is for screen readers */}
                 <span aria-hidden="true" className="font-display w-6 text-lg text-(--color-signal)">{String(i + 1).padStart(2, "0")}</span>
-                <span className="flex-1 font-semibold tracking-wide uppercase">{t.title}</span>
-                <span className="sr-only">,</span>{" "}
+                <span className="flex-1 font-semibold tracking-wide uppercase">
+                  {t.title}
+                  <span className="sr-only">,</span>
+                </span>
                 <span className="tabular-nums">{formatDuration(t.duration)}</span>
               </button>
             </li>
