@@ -93,3 +93,53 @@ test("an unpublished lyric disappears from /lyrics", async () => {
   expect(await visitor.getByRole("heading", { name: "Porch Light", exact: true }).count()).toBe(0);
   await visitor.close();
 });
+
+test("keyboard only: the delete dialog takes focus, Escape closes it and gives focus back, Delete removes the row", async () => {
+  await openAdmin("Shows");
+  const trigger = page.getByRole("button", { name: "Delete show at The Wrecking Ball Basement" });
+  await trigger.focus();
+  await page.keyboard.press("Enter");
+  const dialog = page.getByRole("alertdialog", { name: "Are you sure?" });
+  await expect.poll(() => dialog.isVisible()).toBe(true);
+  // focus starts on Cancel, inside the dialog
+  expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Cancel");
+  await page.keyboard.press("Escape");
+  await expect.poll(() => dialog.count()).toBe(0);
+  await expect.poll(() => trigger.evaluate((el) => el === document.activeElement)).toBe(true);
+
+  // open again and confirm with the keyboard: Tab from Cancel to Delete, Enter
+  await page.keyboard.press("Enter");
+  await expect.poll(() => dialog.isVisible()).toBe(true);
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("Enter");
+  await expect.poll(() => page.getByText("Show deleted").isVisible()).toBe(true);
+  expect(await page.getByRole("cell", { name: "The Wrecking Ball Basement", exact: true }).count()).toBe(0);
+  // focus stays in the list (not dropped on the page body), so Tab goes on to the next row's actions
+  expect(await page.evaluate(() => !!document.activeElement?.closest("table"))).toBe(true);
+});
+
+test("every admin content screen fits a 390 px phone: no page-level horizontal scroll", async () => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  try {
+    const lists = ["/admin/shows", "/admin/merchandise", "/admin/audio", "/admin/videos", "/admin/lyrics", "/admin/band-members"];
+    const screens = ["/admin", ...lists, "/admin/settings", "/admin/test-upload"];
+    for (const list of lists) {
+      screens.push(`${list}/add`);
+      // the first row's edit form (seeded demo content)
+      await page.goto(`${server.url}${list}`);
+      const edit = page.getByRole("link", { name: /^Edit / }).first();
+      await edit.waitFor({ timeout: 15_000 });
+      screens.push((await edit.getAttribute("href"))!);
+    }
+    for (const path of screens) {
+      await page.goto(`${server.url}${path}`);
+      await page.getByRole("heading", { level: 1 }).first().waitFor({ timeout: 15_000 });
+      // loaded: no skeleton rows (aria-busy) left
+      await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'), undefined, { timeout: 15_000 });
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(width, `${path} is ${width}px wide`).toBeLessThanOrEqual(390);
+    }
+  } finally {
+    await page.setViewportSize({ width: 1280, height: 900 });
+  }
+});
