@@ -146,6 +146,8 @@ test("the phone menu: Tab stays inside it, Escape closes it and returns focus, a
   const menu = page.locator("#mobile-menu");
   // numbered links are read by their label alone
   await expect.poll(() => menu.getByRole("link", { name: "Contact", exact: true }).isVisible()).toBe(true);
+  // the page behind is out of reach while the menu covers it
+  expect(await page.locator("#content").getAttribute("inert")).toBe("");
   await menu.getByRole("link", { name: "Lyrics", exact: true }).focus();
   await page.keyboard.press("Tab");
   expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Close menu");
@@ -154,6 +156,7 @@ test("the phone menu: Tab stays inside it, Escape closes it and returns focus, a
   await page.keyboard.press("Escape");
   expect(await menu.count()).toBe(0);
   expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Open menu");
+  expect(await page.locator("#content").getAttribute("inert")).toBeNull();
 
   await toggle.click();
   await menu.getByRole("link", { name: "Merch", exact: true }).click();

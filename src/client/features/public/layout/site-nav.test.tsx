@@ -86,6 +86,8 @@ describe("navigation", () => {
     renderWithApi(<><SiteNav /><button type="button">Behind the menu</button></>, {}, { path: "/lyrics" });
     const toggle = screen.getByRole("button", { name: "Open menu" });
     await user.click(toggle);
+    // the page behind the menu is inert (no focus, hidden from screen readers) while it is open
+    expect(screen.getByText("Behind the menu")).toHaveAttribute("inert");
     const links = within(document.getElementById("mobile-menu")!).getAllByRole("link");
     links.at(-1)!.focus();
     await user.tab();
@@ -94,6 +96,8 @@ describe("navigation", () => {
     expect(links.at(-1)).toHaveFocus();
     await user.tab({ shift: true });
     expect(links.at(-2)).toHaveFocus();
+    await user.keyboard("{Escape}");
+    expect(screen.getByText("Behind the menu")).not.toHaveAttribute("inert");
   });
 
   it("the footer repeats the section links and carries a year-stamped copyright", () => {

@@ -31,9 +31,13 @@ export function SiteNav() {
     // the page behind the full-screen menu stays put
     const overflow = document.body.style.overflow;
     document.body.style.overflow = "hidden";
+    // ...and is out of reach for screen readers too, as behind a dialog
+    const behind = [...(navRef.current?.parentElement?.children ?? [])].filter((el) => el !== navRef.current && !el.hasAttribute("inert"));
+    for (const el of behind) el.setAttribute("inert", "");
     return () => {
       document.removeEventListener("keydown", onKey);
       document.body.style.overflow = overflow;
+      for (const el of behind) el.removeAttribute("inert");
     };
   }, [open]);
 
