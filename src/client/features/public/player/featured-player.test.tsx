@@ -98,6 +98,17 @@ describe("FeaturedPlayer", () => {
     expect(screen.getByRole("button", { name: /^Floodplain,\s?2:05$/ })).toHaveAttribute("aria-current", "true");
   });
 
+  it("says so when the track's file cannot be loaded, and clears that on another track", async () => {
+    const user = userEvent.setup();
+    const { container } = renderPlayer();
+    await user.click(await screen.findByRole("button", { name: "Play" }));
+    fireEvent.error(container.querySelector("audio")!);
+    expect(screen.getByRole("alert")).toHaveTextContent("This track could not be loaded.");
+    expect(screen.getByRole("button", { name: "Play" })).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: /^Porch Light/ }));
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+  });
+
   it("sets lock-screen metadata and media key handlers", async () => {
     renderPlayer();
     await screen.findByRole("button", { name: "Play" });

@@ -53,6 +53,12 @@ export function FeaturedPlayer() {
         <VolumeControl className="ml-auto" />
       </div>
 
+      {p.failed && (
+        <p role="alert" className="mt-3 text-sm text-(--color-signal)">
+          This track could not be loaded. Try another one, or try again later.
+        </p>
+      )}
+
       {p.tracks.length > 1 && (
         <ol aria-label="Featured tracks" className="mt-5 divide-y divide-smoke border-y border-smoke">
           {p.tracks.map((t, i) => (

@@ -14,6 +14,8 @@ export interface PlayerState {
   playing: boolean;
   /** true once the visitor pressed play (the mini player appears on other pages then) */
   started: boolean;
+  /** the track's file could not be loaded (missing or unsupported) */
+  failed: boolean;
   currentTime: number;
   duration: number;
   volume: number;
@@ -46,6 +48,7 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
   const [index, setIndex] = useState(0);
   const [playing, setPlaying] = useState(false);
   const [started, setStarted] = useState(false);
+  const [failed, setFailed] = useState(false);
   const [currentTime, setCurrentTime] = useState(0);
   const [loadedDuration, setLoadedDuration] = useState(0);
   const [volume, setVolumeState] = useState(DEFAULT_VOLUME);
@@ -82,6 +85,7 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
       if (i === index || !tracks[i]) return;
       const wasPlaying = playing;
       setIndex(i);
+      setFailed(false);
       setCurrentTime(0);
       setLoadedDuration(0);
       // the new src is set on the next render; resume there if we were playing
@@ -90,7 +94,7 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
     [index, tracks, playing],
   );
 
-  const state: PlayerState = { tracks, track, index, playing, started, currentTime, duration, volume, isLoading, toggle, play, pause, seek, skip, setVolume, select };
+  const state: PlayerState = { tracks, track, index, playing, started, failed, currentTime, duration, volume, isLoading, toggle, play, pause, seek, skip, setVolume, select };
   useMediaSession(state);
 
   return (
@@ -102,6 +106,11 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
           src={mediaUrl(track.audioUrl)}
           preload="none"
           onPlay={() => setPlaying(true)}
+          onPlaying={() => setFailed(false)}
+          onError={() => {
+            setFailed(true);
+            setPlaying(false);
+          }}
           onPause={() => setPlaying(false)}
           onTimeUpdate={(e) => setCurrentTime(e.currentTarget.currentTime)}
           onLoadedMetadata={(e) => Number.isFinite(e.currentTarget.duration) && setLoadedDuration(e.currentTarget.duration)}
