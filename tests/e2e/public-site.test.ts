@@ -139,6 +139,24 @@ test("no page is wider than a 390 px phone, and nothing readable is cut off at t
   }
 });
 
+test("on the smallest phones (320 px) the player's round buttons stay round and every control fits", async () => {
+  const small = await browser.newContext({ viewport: { width: 320, height: 640 }, isMobile: true, hasTouch: true });
+  try {
+    const p = await small.newPage();
+    await p.goto(server.url);
+    const player = p.getByRole("region", { name: "Featured track player" });
+    for (const name of ["Back 10 seconds", "Play", "Skip forward 10 seconds", "Mute"]) {
+      const box = (await player.getByRole("button", { name, exact: true }).boundingBox())!;
+      expect(Math.abs(box.width - box.height), name).toBeLessThan(1);
+      expect(box.x + box.width, name).toBeLessThanOrEqual(320);
+    }
+    const volume = (await player.getByRole("slider", { name: "Volume" }).boundingBox())!;
+    expect(volume.x + volume.width).toBeLessThanOrEqual(320);
+  } finally {
+    await small.close();
+  }
+});
+
 test("the phone menu: Tab stays inside it, Escape closes it and returns focus, a link to the current page closes it", async () => {
   await page.goto(`${server.url}/merch`);
   const toggle = page.getByRole("button", { name: "Open menu" });

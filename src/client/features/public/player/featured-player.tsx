@@ -39,15 +39,15 @@ export function FeaturedPlayer() {
 
       <div className="mt-3 flex items-center gap-3">
         <button type="button" onClick={() => p.skip(-SKIP_SECONDS)} aria-label={`Back ${SKIP_SECONDS} seconds`} title={`Back ${SKIP_SECONDS} seconds`}
-          className="grid h-12 w-12 place-items-center rounded-full border border-smoke text-bone transition hover:border-bone">
+          className="grid h-12 w-12 shrink-0 place-items-center rounded-full border border-smoke text-bone transition hover:border-bone">
           <RotateCcw aria-hidden="true" className="h-5 w-5" />
         </button>
         <button type="button" onClick={p.toggle} aria-label={p.playing ? "Pause" : "Play"}
-          className="grid h-16 w-16 place-items-center rounded-full bg-blood text-bone shadow-[0_0_0_6px_rgb(215_38_61/0.2)] transition hover:bg-blood-dark active:scale-95">
+          className="grid h-16 w-16 shrink-0 place-items-center rounded-full bg-blood text-bone shadow-[0_0_0_6px_rgb(215_38_61/0.2)] transition hover:bg-blood-dark active:scale-95">
           {p.playing ? <Pause aria-hidden="true" className="h-7 w-7 fill-current" /> : <Play aria-hidden="true" className="ml-1 h-7 w-7 fill-current" />}
         </button>
         <button type="button" onClick={() => p.skip(SKIP_SECONDS)} aria-label={`Skip forward ${SKIP_SECONDS} seconds`} title={`Skip forward ${SKIP_SECONDS} seconds`}
-          className="grid h-12 w-12 place-items-center rounded-full border border-smoke text-bone transition hover:border-bone">
+          className="grid h-12 w-12 shrink-0 place-items-center rounded-full border border-smoke text-bone transition hover:border-bone">
           <RotateCw aria-hidden="true" className="h-5 w-5" />
         </button>
         <VolumeControl className="ml-auto" />

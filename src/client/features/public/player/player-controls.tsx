@@ -53,7 +53,7 @@ export function VolumeControl({ className }: { className?: string }) {
             p.setVolume(0);
           }
         }}
-        className="grid h-9 w-9 place-items-center text-dust transition hover:text-bone"
+        className="grid h-9 w-9 shrink-0 place-items-center text-dust transition hover:text-bone"
       >
         {muted ? <VolumeX aria-hidden="true" className="h-5 w-5" /> : <Volume2 aria-hidden="true" className="h-5 w-5" />}
       </button>
