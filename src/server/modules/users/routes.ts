@@ -9,7 +9,10 @@ import { createUser, deleteUser, findUser, isUniqueViolation, listUsers, setUser
 
 const taken = (username: string) => conflict(`Username "${username}" is already taken. Please choose another.`);
 
-/** Admin users (spec section 2). Every admin is equal, except that id 1 cannot be deactivated or deleted. */
+/**
+ * Admin users (spec section 2). Every admin is equal, except that id 1 cannot be deactivated or
+ * deleted, and nobody can deactivate or delete their own account.
+ */
 const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get("/api/users", async () => ({ success: true, data: await listUsers(app.db) }));
 
@@ -46,6 +49,8 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put("/api/users/:id/active", { schema: { params: idParams, body: userActiveInput } }, async (request) => {
     const { id } = request.params;
     if (id === PRIMARY_ADMIN_ID && !request.body.isActive) throw forbidden("The primary admin cannot be deactivated");
+    // Locking yourself out by mistake is never what was meant; another admin can do it.
+    if (id === request.auth?.user.id && !request.body.isActive) throw forbidden("You cannot deactivate your own account");
     const user = await setUserActive(app.db, id, request.body.isActive);
     if (!user) throw notFound("User not found");
     return { success: true, message: user.isActive ? "Activated" : "Deactivated", data: user };
@@ -54,6 +59,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete("/api/users/:id", { schema: { params: idParams } }, async (request) => {
     const { id } = request.params;
     if (id === PRIMARY_ADMIN_ID) throw forbidden("The primary admin cannot be deleted");
+    if (id === request.auth?.user.id) throw forbidden("You cannot delete your own account");
     if (!(await deleteUser(app.db, id))) throw notFound("User not found");
     return { success: true, message: "User deleted" };
   });

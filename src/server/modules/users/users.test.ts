@@ -72,6 +72,18 @@ describe("admin users", () => {
     expect((await t.request({ method: "GET", url: "/api/users/1", headers })).json().data.isActive).toBe(true);
   });
 
+  it("an admin cannot deactivate or delete their own account (no lock-out by mistake)", async () => {
+    const { id } = (await t.request({ method: "GET", url: "/api/users", headers })).json().data[1];
+    const own = { authorization: `Bearer ${(await login("drummer", "new-password-1")).json().token}` };
+    const off = await t.request({ method: "PUT", url: `/api/users/${id}/active`, headers: own, payload: { isActive: false } });
+    expect(off.statusCode).toBe(403);
+    expect(off.json().message).toBe("You cannot deactivate your own account");
+    const del = await t.request({ method: "DELETE", url: `/api/users/${id}`, headers: own });
+    expect(del.statusCode).toBe(403);
+    expect(del.json().message).toBe("You cannot delete your own account");
+    expect((await t.request({ method: "GET", url: `/api/users/${id}`, headers })).json().data).toMatchObject({ username: "drummer", isActive: true });
+  });
+
   it("deletes another admin, and answers 404 for a missing one", async () => {
     const { id } = (await t.request({ method: "GET", url: "/api/users", headers })).json().data[1];
     expect((await t.request({ method: "DELETE", url: `/api/users/${id}`, headers })).json()).toMatchObject({ success: true, message: "User deleted" });

@@ -1,6 +1,7 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
+import { clearAuth, storeLogin } from "@client/lib/auth-storage";
 import { fakeApi, json, renderAdminPage } from "@client/test/render-admin-page";
 import UsersPage from "./users-page";
 import UserFormPage from "./user-form-page";
@@ -11,6 +12,8 @@ const users = [
 ];
 
 describe("admin users", () => {
+  afterEach(() => clearAuth());
+
   it("labels the primary admin, disables its toggle and delete, and deactivates another admin", async () => {
     const user = userEvent.setup();
     const { writes } = fakeApi({
@@ -28,6 +31,19 @@ describe("admin users", () => {
     await user.click(within(other).getByRole("button", { name: "Deactivate drummer" }));
     expect(await screen.findByText("Deactivated")).toBeInTheDocument();
     expect(writes()).toEqual([{ method: "PUT", url: "/api/users/2/active", body: { isActive: false } }]);
+  });
+
+  it("the signed-in admin cannot deactivate or delete their own account, but can edit it", async () => {
+    storeLogin({ id: 2, username: "drummer", isAdmin: true }, "token");
+    fakeApi({ "GET /api/users": () => json(200, { success: true, data: [...users, { id: 3, username: "bassist", email: null, isAdmin: true, isActive: true, createdAt: null }] }) });
+    renderAdminPage(<UsersPage />);
+    const mine = (await screen.findByText("drummer")).closest("tr")!;
+    expect(within(mine).getByRole("button", { name: "Deactivate drummer" })).toBeDisabled();
+    expect(within(mine).getByRole("button", { name: "Delete drummer" })).toBeDisabled();
+    expect(within(mine).getByRole("link", { name: "Edit drummer" })).toBeInTheDocument();
+    const other = screen.getByText("bassist").closest("tr")!;
+    expect(within(other).getByRole("button", { name: "Deactivate bassist" })).toBeEnabled();
+    expect(within(other).getByRole("button", { name: "Delete bassist" })).toBeEnabled();
   });
 
   it("edit form: a blank password is left out; a taken username shows the server's 409 message", async () => {

@@ -11,6 +11,7 @@ import { DataTable, type Column } from "@client/components/ui/data-table";
 import { EmptyState } from "@client/components/ui/empty-state";
 import { IconButton, IconLink, RowActions } from "@client/components/ui/icon-action";
 import { PageHeader } from "@client/components/ui/page-header";
+import { getStoredAdmin } from "@client/lib/auth-storage";
 import { useList, useResourceMutation } from "@client/lib/resource";
 
 const addAdmin = (
@@ -21,9 +22,11 @@ const addAdmin = (
   </Button>
 );
 
-/** /admin/users (spec section 2). The primary admin (id 1) can be edited but never toggled or deleted. */
+/** /admin/users (spec section 2). The primary admin (id 1) can be edited but never toggled or deleted; nor can your own account. */
 export default function UsersPage() {
   const users = useList<AdminUser>("/api/users");
+  const stored = getStoredAdmin();
+  const myId = stored.state === "ok" ? stored.admin.id : null;
   const del = useConfirmDelete<AdminUser>();
   const remove = useResourceMutation<number>({
     method: "DELETE",
@@ -52,7 +55,9 @@ export default function UsersPage() {
       header: "Actions",
       className: "text-right",
       cell: (u) => {
+        // id 1 can never be toggled or deleted (spec); nobody can lock themselves out (the server refuses too).
         const primary = u.id === PRIMARY_ADMIN_ID;
+        const me = u.id === myId;
         return (
           <RowActions>
             <IconLink href={`/users/edit/${u.id}`} label="Edit" aria-label={`Edit ${u.username}`}>
@@ -61,12 +66,12 @@ export default function UsersPage() {
             <IconButton
               label={u.isActive ? "Deactivate" : "Activate"}
               aria-label={`${u.isActive ? "Deactivate" : "Activate"} ${u.username}`}
-              disabled={primary || (toggle.isPending && toggle.variables?.id === u.id)}
+              disabled={primary || (me && u.isActive) || (toggle.isPending && toggle.variables?.id === u.id)}
               onClick={() => toggle.mutate(u)}
             >
               {u.isActive ? <PowerOff /> : <Power />}
             </IconButton>
-            <IconButton label="Delete" aria-label={`Delete ${u.username}`} tone="danger" disabled={primary} onClick={() => del.ask(u)}>
+            <IconButton label="Delete" aria-label={`Delete ${u.username}`} tone="danger" disabled={primary || me} onClick={() => del.ask(u)}>
               <Trash2 />
             </IconButton>
           </RowActions>
