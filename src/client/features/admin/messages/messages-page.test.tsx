@@ -1,4 +1,4 @@
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { formatDateTime } from "@shared/format";
@@ -50,6 +50,7 @@ describe("messages inbox", () => {
     expect(await screen.findByText("Message deleted")).toBeInTheDocument();
     expect(screen.getByText("No Message Selected")).toBeInTheDocument();
     expect(within(screen.getByTestId("message-list")).queryByText("Anonymous")).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId("message-list")).toHaveFocus());
   });
 
   it("shows Try Again when the inbox fails to load", async () => {

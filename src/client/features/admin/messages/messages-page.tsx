@@ -32,6 +32,7 @@ export default function MessagesPage() {
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const del = useConfirmDelete<Message>();
   const detailRef = useRef<HTMLDivElement>(null);
+  const listRef = useRef<HTMLDivElement>(null);
   const remove = useResourceMutation<number>({
     method: "DELETE",
     url: (id) => `/api/admin/messages/${id}`,
@@ -42,6 +43,8 @@ export default function MessagesPage() {
       // Removed from the local list; the selection clears if it was this one.
       queryClient.setQueryData<Message[]>([KEY], (list) => list?.filter((m) => m.id !== id));
       setSelectedId((sel) => (sel === id ? null : sel));
+      // The Delete button the keyboard was on is gone with the message: continue from the inbox.
+      setTimeout(() => listRef.current?.focus(), 50);
     },
   });
 
@@ -85,7 +88,7 @@ export default function MessagesPage() {
                 ))}
               </TabsList>
             </div>
-            <TabsContent value={tab} className="mt-0 h-[50vh] overflow-y-auto" data-testid="message-list">
+            <TabsContent ref={listRef} value={tab} className="mt-0 h-[50vh] overflow-y-auto" data-testid="message-list">
               <MessageList query={messages} visible={visible} selectedId={selectedId} onSelect={select} />
             </TabsContent>
           </Tabs>
