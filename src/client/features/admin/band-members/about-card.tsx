@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import type { SettingKey } from "@shared/constants";
 import { Button } from "@client/components/ui/button";
@@ -21,6 +21,25 @@ export function AboutCard() {
   const loading = paras.some((p) => p.isLoading);
   const editing = draft !== null;
   const shown = draft ?? paras.map((p) => p.valueOrDefault);
+  // Keyboard users keep their place: the buttons swap (and Save is disabled while saving, which
+  // dropped focus on <body>), so focus goes to the first paragraph on Edit and back to Edit after.
+  const firstParagraph = useRef<HTMLTextAreaElement>(null);
+  const editButton = useRef<HTMLButtonElement>(null);
+  const moveFocus = useRef<"paragraph" | "edit" | null>(null);
+  useEffect(() => {
+    if (saving || !moveFocus.current) return;
+    if (moveFocus.current === "paragraph" && editing) firstParagraph.current?.focus();
+    if (moveFocus.current === "edit" && !editing) editButton.current?.focus();
+    moveFocus.current = null;
+  }, [editing, saving]);
+  const startEditing = () => {
+    moveFocus.current = "paragraph";
+    setDraft(shown);
+  };
+  const stopEditing = () => {
+    moveFocus.current = "edit";
+    setDraft(null);
+  };
 
   async function saveAll() {
     if (!draft) return;
@@ -28,7 +47,7 @@ export function AboutCard() {
     try {
       await Promise.all(KEYS.map((key, i) => save(key, draft[i])));
       toast.success("About section updated");
-      setDraft(null);
+      stopEditing();
     } catch {
       toast.error("Error", { description: "There was an error updating the about section." });
     } finally {
@@ -46,6 +65,7 @@ export function AboutCard() {
         {KEYS.map((key, i) => (
           <Field key={key} label={`Paragraph ${i + 1}`}>
             <Textarea
+              ref={i === 0 ? firstParagraph : undefined}
               value={loading ? "" : shown[i]}
               readOnly={!editing}
               disabled={loading || saving}
@@ -63,7 +83,7 @@ export function AboutCard() {
       <CardFooter className="justify-end">
         {editing ? (
           <>
-            <Button variant="outline" onClick={() => setDraft(null)} disabled={saving}>
+            <Button variant="outline" onClick={stopEditing} disabled={saving}>
               Cancel
             </Button>
             <Button onClick={saveAll} disabled={saving} aria-busy={saving || undefined}>
@@ -71,7 +91,7 @@ export function AboutCard() {
             </Button>
           </>
         ) : (
-          <Button variant="outline" onClick={() => setDraft(shown)} disabled={loading}>
+          <Button ref={editButton} variant="outline" onClick={startEditing} disabled={loading}>
             Edit About Section
           </Button>
         )}

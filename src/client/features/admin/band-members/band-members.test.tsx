@@ -90,6 +90,26 @@ describe("band members page", () => {
     expect(screen.getByRole("button", { name: "Edit About Section" })).toBeInTheDocument();
   });
 
+  it("keyboard: Edit About Section puts focus in the first paragraph; after Save or Cancel it is back on Edit About Section", async () => {
+    const user = userEvent.setup();
+    renderAt("/band-members", <BandMembersPage />, listing);
+    const first = await screen.findByLabelText("Paragraph 1");
+    await waitFor(() => expect(first).toHaveValue(SETTING_DEFAULTS["about-para1"]));
+    screen.getByRole("button", { name: "Edit About Section" }).focus();
+    await user.keyboard("{Enter}");
+    await waitFor(() => expect(first).toHaveFocus());
+    await user.type(first, " More.");
+    screen.getByRole("button", { name: "Save Changes" }).focus();
+    await user.keyboard("{Enter}");
+    expect(await screen.findByText("About section updated")).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole("button", { name: "Edit About Section" })).toHaveFocus());
+    await user.keyboard("{Enter}");
+    await waitFor(() => expect(first).toHaveFocus());
+    screen.getByRole("button", { name: "Cancel" }).focus();
+    await user.keyboard("{Enter}");
+    await waitFor(() => expect(screen.getByRole("button", { name: "Edit About Section" })).toHaveFocus());
+  });
+
   it("flips the bios switch at once and saves show-bios as 'false'", async () => {
     renderAt("/band-members", <BandMembersPage />, listing);
     const sw = await screen.findByRole("switch", { name: "Show member bios on website" });
