@@ -42,7 +42,7 @@ export function VolumeControl({ className }: { className?: string }) {
   const before = useRef(DEFAULT_VOLUME);
   const muted = p.volume === 0;
   return (
-    <div className={cn("flex items-center gap-2", className)}>
+    <div className={cn("flex min-w-0 items-center gap-2", className)}>
       <button
         type="button"
         aria-label={muted ? "Unmute" : "Mute"}
@@ -58,7 +58,7 @@ export function VolumeControl({ className }: { className?: string }) {
         {muted ? <VolumeX aria-hidden="true" className="h-5 w-5" /> : <Volume2 aria-hidden="true" className="h-5 w-5" />}
       </button>
       <input type="range" aria-label="Volume" aria-valuetext={`${p.volume}%`} min={0} max={100} step={1} value={p.volume} onChange={(e) => p.setVolume(Number(e.currentTarget.value))}
-        className="range-blood h-1.5 w-20 cursor-pointer sm:w-24" />
+        className="range-blood h-1.5 w-20 min-w-10 shrink cursor-pointer sm:w-24" />
     </div>
   );
 }
