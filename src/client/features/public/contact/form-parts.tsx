@@ -19,12 +19,18 @@ export function Field({ id, label, hint, error, children }: { id: string; label:
         {label} {hint && <span className="font-normal tracking-normal normal-case text-dust">{hint}</span>}
       </label>
       {children}
-      {error && (
-        <p id={`${id}-error`} className={`text-sm ${redText}`}>
-          {error}
-        </p>
-      )}
+      <FieldError id={id} error={error} />
     </div>
+  );
+}
+
+/** A field's error text, id `<field id>-error` so the field can point at it (aria-describedby). */
+export function FieldError({ id, error }: { id: string; error?: string }) {
+  if (!error) return null;
+  return (
+    <p id={`${id}-error`} className={`text-sm ${redText}`}>
+      {error}
+    </p>
   );
 }
 

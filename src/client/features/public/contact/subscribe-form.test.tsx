@@ -23,6 +23,22 @@ describe("public mail forms", () => {
     expect(screen.getByRole("checkbox", { name: "Merch" })).toBeChecked();
   });
 
+  it("subscribe: at least one interest, or no newsletter would ever reach the fan", async () => {
+    const user = userEvent.setup();
+    const { writes } = fakeApi({ "POST /api/subscribe": () => json(200, { success: true }) });
+    render(<SubscribeForm />);
+    await user.type(screen.getByLabelText("Email"), "fan@example.com");
+    for (const name of ["Shows", "Releases", "Merch"]) await user.click(screen.getByRole("checkbox", { name }));
+    await user.click(screen.getByRole("button", { name: "Subscribe" }));
+    expect(screen.getByRole("group", { name: "I want to hear about" })).toHaveAccessibleDescription("Choose at least one: shows, releases or merch.");
+    expect(screen.getByRole("checkbox", { name: "Shows" })).toHaveFocus();
+    expect(writes()).toHaveLength(0);
+    await user.keyboard(" "); // tick Shows
+    await user.click(screen.getByRole("button", { name: "Subscribe" }));
+    expect(await screen.findByText("Please check your email to verify your subscription.")).toBeInTheDocument();
+    expect(writes()[0].body.interests).toEqual({ shows: true, releases: false, merch: false });
+  });
+
   it("subscribe: shows the server's message on failure", async () => {
     const user = userEvent.setup();
     fakeApi({ "POST /api/subscribe": () => json(429, { success: false, message: "Too many requests. Please try again later." }) });

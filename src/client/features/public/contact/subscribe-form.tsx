@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { EmailField, Field, FormError, Honeypot, SubmitButton, SuccessPanel, inputClass } from "./form-parts";
+import { EmailField, Field, FieldError, FormError, Honeypot, SubmitButton, SuccessPanel, inputClass } from "./form-parts";
 import { emailError, usePublicForm } from "./use-public-form";
 
 const INTERESTS = [
@@ -9,6 +9,8 @@ const INTERESTS = [
 ] as const;
 type Interests = Record<(typeof INTERESTS)[number]["key"], boolean>;
 const ALL_INTERESTS: Interests = { shows: true, releases: true, merch: true };
+const FIRST_INTEREST_ID = "subscribe-interest-shows";
+const NO_INTEREST = "Choose at least one: shows, releases or merch.";
 
 /** Mailing-list signup (spec sections 2, 4, 5, 8): idle, submitting, success with 'subscribe another'. */
 export function SubscribeForm() {
@@ -26,7 +28,9 @@ export function SubscribeForm() {
   function submit(e: FormEvent) {
     e.preventDefault();
     const trimmed = email.trim();
-    void form.submit({ "subscribe-email": emailError(trimmed) }, { name: name.trim(), email: trimmed, interests, website });
+    // With nothing chosen no newsletter would ever match (recipients share at least one interest).
+    const noInterest = Object.values(interests).some(Boolean) ? undefined : NO_INTEREST;
+    void form.submit({ "subscribe-email": emailError(trimmed), [FIRST_INTEREST_ID]: noInterest }, { name: name.trim(), email: trimmed, interests, website });
   }
 
   function again() {
@@ -41,22 +45,24 @@ export function SubscribeForm() {
   }
 
   const error = form.fieldErrors["subscribe-email"];
+  const interestError = form.fieldErrors[FIRST_INTEREST_ID];
   return (
     <form onSubmit={submit} noValidate className="relative grid gap-5" aria-label="Join the mailing list">
       <Field id="subscribe-name" label="Name" hint="(optional)">
         <input id="subscribe-name" className={inputClass} value={name} onChange={(e) => setName(e.target.value)} autoComplete="name" maxLength={100} placeholder="Your name" />
       </Field>
       <EmailField id="subscribe-email" value={email} onChange={setEmail} error={error} />
-      <fieldset className="grid gap-2">
+      <fieldset className="grid gap-2" aria-describedby={interestError ? `${FIRST_INTEREST_ID}-error` : undefined}>
         <legend className="mb-1 text-sm font-bold tracking-wider uppercase">I want to hear about</legend>
         <div className="flex flex-wrap gap-x-6 gap-y-2">
           {INTERESTS.map(({ key, label }) => (
             <label key={key} className="flex cursor-pointer items-center gap-2">
-              <input type="checkbox" className="size-5 accent-blood" checked={interests[key]} onChange={(e) => setInterests((i) => ({ ...i, [key]: e.target.checked }))} />
+              <input id={`subscribe-interest-${key}`} type="checkbox" className="size-5 accent-blood" checked={interests[key]} onChange={(e) => setInterests((i) => ({ ...i, [key]: e.target.checked }))} />
               {label}
             </label>
           ))}
         </div>
+        <FieldError id={FIRST_INTEREST_ID} error={interestError} />
       </fieldset>
       <Honeypot value={website} onChange={setWebsite} />
       <FormError error={form.error} />
