@@ -121,6 +121,36 @@ describe("band members page", () => {
     expect(sw).toHaveAttribute("aria-checked", "false");
   });
 
+  it("keyboard: the bios switch keeps focus while it saves (not disabled), and a second press waits for the first", async () => {
+    let answer!: () => void;
+    const slowSave: Handler = (method, url, body) => {
+      if (method === "PUT" && url === "/api/settings/show-bios") {
+        return new Promise<Response>((resolve) => {
+          answer = () => {
+            stored["show-bios"] = (body as { value: string }).value;
+            resolve(json(200, { success: true }));
+          };
+        }) as never;
+      }
+      return listing(method, url, body);
+    };
+    const user = userEvent.setup();
+    renderAt("/band-members", <BandMembersPage />, slowSave);
+    const sw = await screen.findByRole("switch", { name: "Show member bios on website" });
+    await waitFor(() => expect(sw).toHaveAttribute("aria-checked", "true"));
+    sw.focus();
+    await user.keyboard(" ");
+    await waitFor(() => expect(writes()).toHaveLength(1));
+    expect(sw).toHaveAttribute("aria-checked", "false");
+    expect(sw).toBeEnabled();
+    expect(sw).toHaveFocus();
+    await user.keyboard(" ");
+    expect(writes()).toHaveLength(1);
+    answer();
+    expect(await screen.findByText("Setting updated")).toBeInTheDocument();
+    expect(sw).toHaveFocus();
+  });
+
   it("toggles a member's status with the opposite value, and its delete confirm suggests setting inactive instead", async () => {
     renderAt("/band-members", <BandMembersPage />, listing);
     await userEvent.click(await screen.findByRole("button", { name: "Set active: Old Drummer" }));

@@ -14,6 +14,8 @@ export function BiosSwitch() {
   const checked = pending ?? setting.valueOrDefault === "true";
 
   async function flip(next: boolean) {
+    // ignored (not disabled) while a save runs: disabling the focused switch would drop focus on <body>
+    if (pending !== null) return;
     setPending(next);
     try {
       await save("show-bios", next ? "true" : "false");
@@ -27,7 +29,7 @@ export function BiosSwitch() {
 
   return (
     <div className="flex items-center gap-2">
-      <Switch checked={checked} onCheckedChange={flip} disabled={setting.isLoading || pending !== null} label="Show member bios on website" />
+      <Switch checked={checked} onCheckedChange={flip} disabled={setting.isLoading} aria-busy={pending !== null || undefined} label="Show member bios on website" />
       <Tooltip content="On: the website shows each member's bio. Off: only names and roles.">
         <button type="button" className="rounded p-1 text-dust hover:text-bone" aria-label="About showing member bios">
           <Info className="h-4 w-4" aria-hidden="true" />

@@ -55,8 +55,10 @@ export default function LyricsPage() {
           <IconButton
             label={l.isPublished ? "Unpublish" : "Publish"}
             aria-label={`${l.isPublished ? "Unpublish" : "Publish"} ${l.title}`}
-            disabled={publish.isPending && publish.variables?.id === l.id}
-            onClick={() => publish.mutate({ id: l.id, isPublished: !l.isPublished })}
+            // not disabled while saving: that would drop a keyboard user's focus on <body>
+            onClick={() => {
+              if (!(publish.isPending && publish.variables?.id === l.id)) publish.mutate({ id: l.id, isPublished: !l.isPublished });
+            }}
           >
             {l.isPublished ? <EyeOff /> : <Eye />}
           </IconButton>

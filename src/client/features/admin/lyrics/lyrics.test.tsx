@@ -109,3 +109,33 @@ describe("auto-add homepage lyrics", () => {
     expect(location.history.at(-1)).toBe("/lyrics/auto-add");
   });
 });
+
+describe("lyrics list by keyboard", () => {
+  it("Publish/Unpublish keeps focus while its save runs (not disabled), and a second press does not send twice", async () => {
+    let rows = [lyric(1, "Floodplain", true)];
+    let answer!: () => void;
+    const api = fakeApi({
+      "GET /api/admin/lyrics": () => json(200, { success: true, data: rows }),
+      "PUT /api/lyrics/1/publish": (b) =>
+        new Promise<Response>((resolve) => {
+          answer = () => {
+            rows = rows.map((r) => ({ ...r, isPublished: b.isPublished }));
+            resolve(json(200, { success: true }));
+          };
+        }),
+    });
+    const user = userEvent.setup();
+    renderAdminPage(<LyricsPage />, "/lyrics");
+    const button = await screen.findByRole("button", { name: "Unpublish Floodplain" });
+    button.focus();
+    await user.keyboard("{Enter}");
+    await waitFor(() => expect(api.writes()).toHaveLength(1));
+    expect(button).toBeEnabled();
+    expect(button).toHaveFocus();
+    await user.keyboard("{Enter}");
+    expect(api.writes()).toHaveLength(1);
+    answer();
+    const publish = await screen.findByRole("button", { name: "Publish Floodplain" });
+    expect(publish).toHaveFocus();
+  });
+});

@@ -27,6 +27,9 @@ export function SettingField({ settingKey, label, placeholder, hint, type = "url
   const value = draft ?? stored;
 
   async function onSave() {
+    // ignored while a save runs. The input and button are not disabled meanwhile: disabling the
+    // focused one would drop a keyboard user's focus on <body>.
+    if (saving) return;
     setSaving(true);
     try {
       await save(settingKey, value.trim());
@@ -50,12 +53,13 @@ export function SettingField({ settingKey, label, placeholder, hint, type = "url
           type={type}
           value={value}
           placeholder={placeholder}
-          disabled={setting.isLoading || saving}
+          disabled={setting.isLoading}
+          readOnly={saving}
           onChange={(e) => setDraft(e.currentTarget.value)}
           onKeyDown={(e) => e.key === "Enter" && void onSave()}
           aria-describedby={note ? `${id}-hint` : undefined}
         />
-        <Button onClick={onSave} disabled={setting.isLoading || saving} aria-label={`Save ${label}`} variant="secondary" className="shrink-0 sm:w-24">
+        <Button onClick={onSave} disabled={setting.isLoading} aria-busy={saving || undefined} aria-label={`Save ${label}`} variant="secondary" className="shrink-0 sm:w-24">
           {saving ? "Saving..." : "Save"}
         </Button>
       </div>

@@ -52,6 +52,30 @@ describe("settings page", () => {
     expect(puts).toEqual([{ url: "/api/settings/bandcamp-url", body: { value: "https://new.bandcamp.com" } }]);
   });
 
+  it("keyboard: Enter saves and the field keeps focus (it is not disabled while saving)", async () => {
+    const puts = renderSettings({ "bandcamp-url": "https://old.bandcamp.com" });
+    // hold the PUT so the saving state can be looked at
+    const answer = globalThis.fetch;
+    let release!: () => void;
+    vi.stubGlobal("fetch", (url: string, init?: RequestInit) =>
+      init?.method === "PUT" ? new Promise((resolve) => (release = () => resolve(answer(url, init)))) : answer(url, init),
+    );
+    const user = userEvent.setup();
+    const field = await screen.findByRole("textbox", { name: "Bandcamp URL" });
+    await waitFor(() => expect(field).toHaveValue("https://old.bandcamp.com"));
+    await user.clear(field);
+    await user.type(field, "https://kbd.bandcamp.com{Enter}");
+    expect(await screen.findByRole("button", { name: "Save Bandcamp URL" })).toHaveTextContent("Saving...");
+    // disabling the focused field would drop focus on <body> in a browser
+    expect(field).toBeEnabled();
+    expect(screen.getByRole("button", { name: "Save Bandcamp URL" })).toBeEnabled();
+    await user.keyboard("{Enter}"); // a second Enter while saving sends nothing more
+    release();
+    expect(await screen.findByText("Setting updated")).toBeInTheDocument();
+    expect(field).toHaveFocus();
+    expect(puts).toEqual([{ url: "/api/settings/bandcamp-url", body: { value: "https://kbd.bandcamp.com" } }]);
+  });
+
   it("has the social tab's four fields and the band name", async () => {
     renderSettings({ "band-name": "Test Band" });
     await waitFor(() => expect(screen.getByLabelText("Band Name")).toHaveValue("Test Band"));

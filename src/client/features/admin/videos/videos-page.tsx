@@ -61,8 +61,11 @@ export default function VideosPage() {
       cell: (v) => (
         <Switch
           checked={v.isActive}
-          disabled={setActive.isPending && setActive.variables?.id === v.id}
-          onCheckedChange={() => setActive.mutate({ id: v.id, isActive: !v.isActive })}
+          // not disabled while saving: that would drop a keyboard user's focus on <body>
+          aria-busy={(setActive.isPending && setActive.variables?.id === v.id) || undefined}
+          onCheckedChange={() => {
+            if (!(setActive.isPending && setActive.variables?.id === v.id)) setActive.mutate({ id: v.id, isActive: !v.isActive });
+          }}
           aria-label={`Active: ${v.title}`}
         />
       ),

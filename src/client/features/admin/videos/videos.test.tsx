@@ -146,3 +146,34 @@ describe("videos list", () => {
     expect(await screen.findByText("Failed to delete video: Video not found")).toBeInTheDocument();
   });
 });
+
+describe("videos list by keyboard", () => {
+  it("the Active switch keeps focus while its save runs (not disabled), and a second press does not send twice", async () => {
+    let rows = [video(2, "Van Days", false)];
+    let answer!: () => void;
+    const api = fakeApi({
+      "GET /api/videos": () => json(200, { success: true, data: rows }),
+      "PUT /api/videos/2/active": (b) =>
+        new Promise<Response>((resolve) => {
+          answer = () => {
+            rows = rows.map((r) => ({ ...r, isActive: b.isActive }));
+            resolve(json(200, { success: true }));
+          };
+        }),
+    });
+    const user = userEvent.setup();
+    renderAdminPage(<VideosPage />, "/videos");
+    const toggle = await screen.findByRole("switch", { name: "Active: Van Days" });
+    toggle.focus();
+    await user.keyboard(" ");
+    await waitFor(() => expect(api.writes()).toHaveLength(1));
+    // disabling the focused switch would drop focus on <body> in a browser
+    expect(toggle).toBeEnabled();
+    expect(toggle).toHaveFocus();
+    await user.keyboard(" ");
+    expect(api.writes()).toHaveLength(1);
+    answer();
+    await waitFor(() => expect(screen.getByRole("switch", { name: "Active: Van Days" })).toBeChecked());
+    expect(screen.getByRole("switch", { name: "Active: Van Days" })).toHaveFocus();
+  });
+});
