@@ -89,8 +89,17 @@ async function main() {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"] });
   const runs = [];
   try {
+    let failures = 0;
     for (let i = 0; i < RUNS; i++) {
       const { lhr } = await lighthouse(`${url}${PAGE}`, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance"] });
+      // a run Lighthouse could not finish (no metrics) is repeated, not reported as a crash
+      const missing = ["largest-contentful-paint", "total-blocking-time", "cumulative-layout-shift", "first-contentful-paint"].filter((a) => typeof lhr.audits[a]?.numericValue !== "number");
+      if (lhr.runtimeError || missing.length) {
+        log(`run ${i + 1}: Lighthouse gave no result (${lhr.runtimeError?.code ?? `missing ${missing.join(", ")}`}), running it again`);
+        if (++failures > 3) throw new Error("Lighthouse failed 4 times; is the machine overloaded?");
+        i--;
+        continue;
+      }
       const run = {
         score: Math.round((lhr.categories.performance.score ?? 0) * 100),
         lcpMs: Math.round(lhr.audits["largest-contentful-paint"].numericValue),
