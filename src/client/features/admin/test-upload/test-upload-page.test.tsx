@@ -77,4 +77,42 @@ describe("test upload page", () => {
     await userEvent.click(screen.getByRole("button", { name: "Upload" }));
     expect(await screen.findByText("Upload Error")).toBeInTheDocument();
   });
+  it("keyboard: Upload keeps focus while the file goes up (not disabled), and a second press sends nothing more", async () => {
+    const sent: string[] = [];
+    let finish!: () => void;
+    class HeldXhr {
+      status = 0;
+      statusText = "";
+      responseText = "";
+      upload = {};
+      onload: (() => void) | null = null;
+      open() {}
+      setRequestHeader() {}
+      send() {
+        sent.push("sent");
+        finish = () => {
+          this.status = 200;
+          this.responseText = JSON.stringify({ success: true, data: { filePath: "/uploads/audio/k.wav" } });
+          this.onload?.();
+        };
+      }
+    }
+    vi.stubGlobal("XMLHttpRequest", HeldXhr);
+    const user = userEvent.setup();
+    renderPage();
+    await user.upload(screen.getByLabelText("File"), wav());
+    const button = screen.getByRole("button", { name: "Upload" });
+    button.focus();
+    await user.keyboard("{Enter}");
+    expect(button).toHaveTextContent("Uploading...");
+    // disabling the focused button would drop focus on <body> in a browser
+    expect(button).toBeEnabled();
+    expect(button).toHaveFocus();
+    await user.keyboard("{Enter}");
+    expect(sent).toHaveLength(1);
+    finish();
+    expect(await screen.findByText("Upload Successful")).toBeInTheDocument();
+    expect(button).toHaveFocus();
+  });
 });
+

@@ -23,7 +23,8 @@ export default function TestUploadPage() {
   const [result, setResult] = useState<unknown>(null);
 
   async function upload() {
-    if (!file) return;
+    // ignored (not disabled) while uploading: disabling the focused button would drop focus on <body>
+    if (!file || progress !== null) return;
     setResult(null);
     setProgress(0);
     try {
@@ -78,7 +79,7 @@ export default function TestUploadPage() {
           {progress !== null && <ProgressBar value={progress} label="Upload progress" />}
         </CardContent>
         <CardFooter className="justify-end">
-          <Button onClick={upload} disabled={!file || progress !== null} aria-busy={progress !== null || undefined}>
+          <Button onClick={upload} disabled={!file} aria-busy={progress !== null || undefined}>
             {progress !== null ? `Uploading... ${Math.round(progress * 100)}%` : "Upload"}
           </Button>
         </CardFooter>
