@@ -54,7 +54,8 @@ export function withDerived(e: Env): AppConfig {
   return {
     ...e,
     PUBLIC_URL: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
-    MAIL_FROM: e.MAIL_FROM ?? "Band Site <no-reply@localhost>",
+    // empty: the mailer uses the band name at no-reply@<PUBLIC_URL host>
+    MAIL_FROM: e.MAIL_FROM ?? "",
     dataDir,
     uploadsDir: path.join(dataDir, "uploads"),
     mailDir: path.join(dataDir, "mail"),

@@ -48,6 +48,7 @@ Unsubscribe: ${o.unsubscribe.pageUrl}
   const footer = `<a href="${escapeHtml(o.unsubscribe.pageUrl)}">Unsubscribe</a>`;
   return {
     to: o.to,
+    fromName: o.bandName,
     subject: `Confirm your subscription to ${o.bandName}`,
     html: layout(o.bandName, body, footer),
     text,
@@ -65,6 +66,7 @@ export function newsletterMail(o: { bandName: string; to: string; subject: strin
     : `Preview of a ${o.bandName} newsletter. Subscribers get a personal unsubscribe link here.`;
   return {
     to: o.to,
+    fromName: o.bandName,
     subject: o.subject,
     html: layout(o.bandName, o.contentHtml, footerHtml),
     text: `${o.contentText}\n\n--\n${footerText}\n`,
@@ -87,6 +89,7 @@ Inbox: ${o.adminUrl}
 <p><a href="${escapeHtml(o.adminUrl)}">Open the inbox</a></p>`;
   return {
     to: o.to,
+    fromName: o.bandName,
     subject: `[${o.bandName}] New ${o.messageType} message from ${o.name || o.email}`,
     html: layout(o.bandName, body, "Sent by your band website."),
     text,

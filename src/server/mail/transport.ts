@@ -2,6 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
 import nodemailer from "nodemailer";
+import { DEFAULT_BAND_NAME } from "@shared/constants";
 import type { AppConfig } from "../config";
 
 export interface OutgoingMail {
@@ -11,6 +12,14 @@ export interface OutgoingMail {
   text: string;
   replyTo?: string;
   headers?: Record<string, string>;
+  /** display name of the sender (the band's name) when MAIL_FROM is not set */
+  fromName?: string;
+}
+
+/** MAIL_FROM when set; otherwise the band's name at no-reply@ the site's own host. */
+function withSender(config: AppConfig, { fromName, ...mail }: OutgoingMail) {
+  const from = config.MAIL_FROM || { name: fromName ?? DEFAULT_BAND_NAME, address: `no-reply@${new URL(config.PUBLIC_URL).hostname}` };
+  return { ...mail, from };
 }
 
 export interface Mailer {
@@ -42,7 +51,7 @@ export function createMailer(config: AppConfig, log: Log): Mailer {
     return {
       kind: "smtp",
       async send(mail) {
-        await transport.sendMail({ from: config.MAIL_FROM, ...mail });
+        await transport.sendMail(withSender(config, mail));
       },
       close: () => transport.close(),
     };
@@ -55,7 +64,7 @@ export function createMailer(config: AppConfig, log: Log): Mailer {
     async send(mail) {
       dirReady ??= fs.mkdir(config.mailDir, { recursive: true });
       await dirReady;
-      const info = await transport.sendMail({ from: config.MAIL_FROM, ...mail });
+      const info = await transport.sendMail(withSender(config, mail));
       const file = path.join(config.mailDir, `${Date.now()}-${randomBytes(4).toString("hex")}.eml`);
       await fs.writeFile(file, info.message as Buffer);
       const links = [...new Set(mail.text.match(/https?:\/\/[^\s)>\]]+/g) ?? [])];

@@ -65,6 +65,8 @@ describe("mailing list end to end (real SMTP)", () => {
     const verifyMail = await verifyFromMail("fan.one@example.com");
     expect(verifyMail.header("list-unsubscribe")).toMatch(/^<https:\/\/band\.example\/api\/unsubscribe\?/);
     expect(verifyMail.subject).toContain("Confirm your subscription");
+    // without MAIL_FROM the sender is the band, at the site's own host
+    expect(verifyMail.header("from")).toMatch(/Tar River Static.*<no-reply@band\.example>/);
     await verifyFromMail("fan.two@example.com");
     await verifyFromMail("merch.only@example.com");
     await sink.waitFor((m) => mailTo("never.verifies@example.com")(m).length === 1);
