@@ -266,3 +266,24 @@ test("axe finds no WCAG A/AA problems on the public pages, on a phone and on a d
     await desk.close();
   }
 });
+
+test("a fresh install without content shows the empty texts, readable (axe) and not cut off", async () => {
+  const empty = await startServer({ seed: false });
+  const ctx = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  try {
+    const p = await ctx.newPage();
+    await p.goto(empty.url);
+    await p.waitForLoadState("networkidle");
+    for (const text of ["No videos available. Check back soon for new content.", "No band members to display at this time.", "No Lyrics Available"]) {
+      await expect.poll(() => p.getByText(text, { exact: true }).isVisible(), { message: text }).toBe(true);
+    }
+    expect(await axeViolations(p)).toEqual([]);
+    expect(await cutOffAtRight(p)).toEqual([]);
+    await p.goto(`${empty.url}/merch`);
+    await p.waitForLoadState("networkidle");
+    expect(await axeViolations(p)).toEqual([]);
+  } finally {
+    await ctx.close();
+    await empty.stop();
+  }
+});

@@ -35,9 +35,9 @@ export function AboutSection() {
         {isLoading ? (
           <LoadingBlocks count={4} className="sm:grid-cols-2 lg:grid-cols-4" />
         ) : error ? (
-          <StateMessage tone="error">{MEMBERS_ERROR}</StateMessage>
+          <StateMessage tone="error" light>{MEMBERS_ERROR}</StateMessage>
         ) : !members.length ? (
-          <StateMessage>{NO_MEMBERS}</StateMessage>
+          <StateMessage light>{NO_MEMBERS}</StateMessage>
         ) : (
           <ul className="grid grid-cols-2 gap-4 lg:grid-cols-4 lg:gap-6">
             {members.map((m, i) => (
