@@ -1,5 +1,5 @@
 import { Play } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { Video } from "@shared/schemas/entities";
 import { VIDEO_THUMBNAIL_PLACEHOLDER } from "@shared/settings-defaults";
 import { FallbackImg } from "../ui/fallback-img";
@@ -15,10 +15,15 @@ export const videoThumb = (v: Video) => mediaUrl(v.thumbnailUrl) || youtubeThumb
 export function VideoPlayer({ video }: { video: Video }) {
   const [playingId, setPlayingId] = useState<number | null>(null);
   const playing = playingId === video.id;
+  const frameRef = useRef<HTMLIFrameElement>(null);
+  // the play button disappears under the visitor's focus: hand it to the player that replaced it
+  useEffect(() => {
+    if (playing) frameRef.current?.focus();
+  }, [playing]);
   return (
     <div className="relative aspect-video w-full overflow-hidden bg-black shadow-[12px_12px_0_0_var(--color-blood)]">
       {playing ? (
-        <iframe title={video.title} src={autoplayUrl(video.embedUrl)} className="absolute inset-0 h-full w-full border-0" allow="autoplay; encrypted-media; fullscreen; picture-in-picture" allowFullScreen />
+        <iframe ref={frameRef} title={video.title} src={autoplayUrl(video.embedUrl)} className="absolute inset-0 h-full w-full border-0" allow="autoplay; encrypted-media; fullscreen; picture-in-picture" allowFullScreen />
       ) : (
         <button type="button" onClick={() => setPlayingId(video.id)} aria-label={`Play video: ${video.title}`} className="group absolute inset-0 block">
           <FallbackImg src={videoThumb(video)} fallback={VIDEO_THUMBNAIL_PLACEHOLDER} width={640} height={360} className="h-full w-full object-cover opacity-80 transition group-hover:opacity-100" />

@@ -24,6 +24,8 @@ describe("VideosSection", () => {
     const frame = container.querySelector("iframe")!;
     expect(frame).toHaveAttribute("src", "https://www.youtube.com/embed/abcdefghij2?autoplay=1");
     expect(frame).toHaveAttribute("title", "First");
+    // keyboard focus moves on to the player instead of being dropped with the button
+    expect(frame).toHaveFocus();
   });
 
   it("a card click selects the video and scrolls to the player; the category filter narrows the cards", async () => {
