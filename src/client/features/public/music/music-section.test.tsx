@@ -23,4 +23,11 @@ describe("MusicSection", () => {
     expect(screen.getByText("No Spotify embed URL configured yet. Configure it in the admin settings.")).toBeInTheDocument();
     expect(screen.queryByTitle("Spotify player")).not.toBeInTheDocument();
   });
+
+  it("never puts a value that is not a web address into an iframe", async () => {
+    renderWithApi(<MusicSection />, { ...setting("soundcloud-url", "javascript:alert(1)"), ...setting("spotify-url", "my album") });
+    expect(await screen.findByText("No SoundCloud embed URL configured yet. Configure it in the admin settings.")).toBeInTheDocument();
+    expect(screen.getByText("No Spotify embed URL configured yet. Configure it in the admin settings.")).toBeInTheDocument();
+    expect(document.querySelector("iframe")).toBeNull();
+  });
 });

@@ -6,6 +6,9 @@ import { soundcloudEmbedUrl, spotifyEmbedUrl } from "./embed-url";
 export const missingEmbedText = (platform: "SoundCloud" | "Spotify") =>
   `No ${platform} embed URL configured yet. Configure it in the admin settings.`;
 
+/** Only a web address is put in an iframe; anything else saved in settings counts as not configured. */
+const webUrl = (value: string) => (/^https?:\/\//i.test(value.trim()) ? value : "");
+
 /** Releases on SoundCloud and Spotify, from the settings (built-in defaults when never set). */
 export function MusicSection() {
   const soundcloud = useSetting("soundcloud-url");
@@ -21,8 +24,8 @@ export function MusicSection() {
         )}
       </SectionHeading>
       <div className="grid gap-6 lg:grid-cols-2">
-        <EmbedFrame platform="SoundCloud" loading={soundcloud.isLoading} url={soundcloud.value && soundcloudEmbedUrl(soundcloud.value)} height={352} />
-        <EmbedFrame platform="Spotify" loading={spotify.isLoading} url={spotify.value && spotifyEmbedUrl(spotify.value)} height={352} />
+        <EmbedFrame platform="SoundCloud" loading={soundcloud.isLoading} url={webUrl(soundcloud.value) && soundcloudEmbedUrl(soundcloud.value)} height={352} />
+        <EmbedFrame platform="Spotify" loading={spotify.isLoading} url={webUrl(spotify.value) && spotifyEmbedUrl(spotify.value)} height={352} />
       </div>
     </section>
   );
