@@ -4,7 +4,7 @@ import type { TestApp } from "./app";
 type Method = "GET" | "POST" | "PUT" | "DELETE";
 
 /** Ids that are not a usable row id: each must give a 4xx with a message, never a 500. */
-export const BAD_IDS = ["abc", "-1", "0", "1.5", "99999999999", "1e3x"];
+export const BAD_IDS = ["abc", "-1", "0", "1.5", "99999999999", "1e3x", "1e3", "0x1", "1%20"];
 
 /**
  * For each `:id` route: malformed ids are 400, a well-formed id with no row is 404,
