@@ -75,6 +75,9 @@ export async function startSmtpSink(opts: { store?: boolean; onMail?: (to: strin
       });
     },
   });
+  // A client that dies mid-session (the crash test SIGKILLs the sender) resets its socket;
+  // the sink notes nothing for it and keeps serving, as a real MTA would.
+  server.on("error", () => {});
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const port = (server.server.address() as AddressInfo).port;
   return {
