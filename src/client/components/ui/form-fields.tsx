@@ -7,7 +7,7 @@
  *   <NumberField control={form.control} name="price" label="Price" step={0.01} min={0} />
  *   <DateField control={form.control} name="date" label="Date" disablePast />
  */
-import { useId, useState, type ReactNode } from "react";
+import { useId, useState, type ReactElement, type ReactNode } from "react";
 import { useController, type Control, type FieldPath, type FieldValues } from "react-hook-form";
 import { Checkbox } from "./checkbox";
 import { DatePicker } from "./date-picker";
@@ -26,41 +26,30 @@ export interface BaseFieldProps<T extends FieldValues> {
   className?: string;
 }
 
+/** The controller of one field, and a wrapper that puts a control in its labelled <Field>. */
+function useBoundField<T extends FieldValues>({ control, name, label, hint, className }: BaseFieldProps<T>) {
+  const { field, fieldState } = useController({ control, name });
+  const wrap = (input: ReactElement<Record<string, unknown>>) => (
+    <Field label={label} hint={hint} error={fieldState.error?.message} className={className}>
+      {input}
+    </Field>
+  );
+  return { field, wrap };
+}
+
 export function TextField<T extends FieldValues>({
-  control,
-  name,
-  label,
-  hint,
-  disabled,
-  className,
   placeholder,
   type = "text",
   autoComplete,
+  ...base
 }: BaseFieldProps<T> & { placeholder?: string; type?: "text" | "email" | "url" | "password" | "tel" | "time"; autoComplete?: string }) {
-  const { field, fieldState } = useController({ control, name });
-  return (
-    <Field label={label} hint={hint} error={fieldState.error?.message} className={className}>
-      <Input {...field} value={field.value ?? ""} type={type} placeholder={placeholder} autoComplete={autoComplete} disabled={disabled} />
-    </Field>
-  );
+  const { field, wrap } = useBoundField(base);
+  return wrap(<Input {...field} value={field.value ?? ""} type={type} placeholder={placeholder} autoComplete={autoComplete} disabled={base.disabled} />);
 }
 
-export function TextAreaField<T extends FieldValues>({
-  control,
-  name,
-  label,
-  hint,
-  disabled,
-  className,
-  placeholder,
-  rows = 4,
-}: BaseFieldProps<T> & { placeholder?: string; rows?: number }) {
-  const { field, fieldState } = useController({ control, name });
-  return (
-    <Field label={label} hint={hint} error={fieldState.error?.message} className={className}>
-      <Textarea {...field} value={field.value ?? ""} rows={rows} placeholder={placeholder} disabled={disabled} />
-    </Field>
-  );
+export function TextAreaField<T extends FieldValues>({ placeholder, rows = 4, ...base }: BaseFieldProps<T> & { placeholder?: string; rows?: number }) {
+  const { field, wrap } = useBoundField(base);
+  return wrap(<Textarea {...field} value={field.value ?? ""} rows={rows} placeholder={placeholder} disabled={base.disabled} />);
 }
 
 /** Spec: a blank or non-numeric entry becomes 0. */
@@ -71,87 +60,58 @@ export const toNumber = (text: string): number => {
 
 /** Stores a number in the form; blank or non-numeric input is stored as 0 (the text stays as typed). */
 export function NumberField<T extends FieldValues>({
-  control,
-  name,
-  label,
-  hint,
-  disabled,
-  className,
   placeholder,
   step,
   min,
   max,
+  ...base
 }: BaseFieldProps<T> & { placeholder?: string; step?: number; min?: number; max?: number }) {
-  const { field, fieldState } = useController({ control, name });
+  const { field, wrap } = useBoundField(base);
   const [text, setText] = useState<string>(field.value == null ? "" : String(field.value));
   // Show what the user typed while it still means the stored value; otherwise the value was
   // set from outside (reset, Quick Fill) and wins.
   const shown = toNumber(text) === Number(field.value ?? 0) ? text : String(field.value ?? "");
-  return (
-    <Field label={label} hint={hint} error={fieldState.error?.message} className={className}>
-      <Input
-        ref={field.ref}
-        name={field.name}
-        onBlur={field.onBlur}
-        type="number"
-        inputMode="decimal"
-        value={shown}
-        step={step}
-        min={min}
-        max={max}
-        placeholder={placeholder}
-        disabled={disabled}
-        onChange={(e) => {
-          setText(e.target.value);
-          field.onChange(toNumber(e.target.value));
-        }}
-      />
-    </Field>
+  return wrap(
+    <Input
+      ref={field.ref}
+      name={field.name}
+      onBlur={field.onBlur}
+      type="number"
+      inputMode="decimal"
+      value={shown}
+      step={step}
+      min={min}
+      max={max}
+      placeholder={placeholder}
+      disabled={base.disabled}
+      onChange={(e) => {
+        setText(e.target.value);
+        field.onChange(toNumber(e.target.value));
+      }}
+    />,
   );
 }
 
-export function SelectField<T extends FieldValues>({
-  control,
-  name,
-  label,
-  hint,
-  disabled,
-  className,
-  placeholder,
-  options,
-}: BaseFieldProps<T> & { placeholder?: string; options: SelectOption[] }) {
-  const { field, fieldState } = useController({ control, name });
-  return (
-    <Field label={label} hint={hint} error={fieldState.error?.message} className={className}>
-      <Select
-        ref={field.ref}
-        name={field.name}
-        value={field.value ?? ""}
-        onValueChange={field.onChange}
-        onBlur={field.onBlur}
-        options={options}
-        placeholder={placeholder}
-        disabled={disabled}
-      />
-    </Field>
+export function SelectField<T extends FieldValues>({ placeholder, options, ...base }: BaseFieldProps<T> & { placeholder?: string; options: SelectOption[] }) {
+  const { field, wrap } = useBoundField(base);
+  return wrap(
+    <Select
+      ref={field.ref}
+      name={field.name}
+      value={field.value ?? ""}
+      onValueChange={field.onChange}
+      onBlur={field.onBlur}
+      options={options}
+      placeholder={placeholder}
+      disabled={base.disabled}
+    />,
   );
 }
 
-export function DateField<T extends FieldValues>({
-  control,
-  name,
-  label,
-  hint,
-  disabled,
-  className,
-  placeholder,
-  disablePast,
-}: BaseFieldProps<T> & { placeholder?: string; disablePast?: boolean }) {
-  const { field, fieldState } = useController({ control, name });
-  return (
-    <Field label={label} hint={hint} error={fieldState.error?.message} className={className}>
-      <DatePicker ref={field.ref} value={field.value ?? ""} onChange={field.onChange} onBlur={field.onBlur} disablePast={disablePast} placeholder={placeholder} disabled={disabled} />
-    </Field>
+export function DateField<T extends FieldValues>({ placeholder, disablePast, ...base }: BaseFieldProps<T> & { placeholder?: string; disablePast?: boolean }) {
+  const { field, wrap } = useBoundField(base);
+  return wrap(
+    <DatePicker ref={field.ref} value={field.value ?? ""} onChange={field.onChange} onBlur={field.onBlur} disablePast={disablePast} placeholder={placeholder} disabled={base.disabled} />,
   );
 }
 
