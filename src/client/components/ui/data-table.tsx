@@ -18,6 +18,8 @@ export interface DataTableProps<T> {
   /** a screen-reader caption, e.g. "Shows" */
   caption: string;
   isLoading?: boolean;
+  /** a loading sentence the spec gives for this list (e.g. 'Loading lyrics...'), shown instead of the skeleton rows */
+  loadingText?: string;
   /** inline load error text (role=alert); shown instead of the rows */
   error?: string;
   onRetry?: () => void;
@@ -31,7 +33,14 @@ export interface DataTableProps<T> {
  * The admin list table: loading skeleton (SKELETON_ROWS rows), inline error with Retry,
  * empty state, rows. It scrolls horizontally inside its own box, so a phone page never overflows.
  */
-export function DataTable<T>({ columns, rows, rowKey, caption, isLoading, error, onRetry, empty, rowClassName, className }: DataTableProps<T>) {
+export function DataTable<T>({ columns, rows, rowKey, caption, isLoading, loadingText, error, onRetry, empty, rowClassName, className }: DataTableProps<T>) {
+  if (isLoading && loadingText) {
+    return (
+      <p role="status" className={cn("px-4 py-10 text-center text-sm text-dust", className)}>
+        {loadingText}
+      </p>
+    );
+  }
   if (error && !isLoading) {
     return (
       <div role="alert" className={cn("flex flex-col items-center gap-3 px-4 py-8 text-center text-sm text-red-400", className)}>

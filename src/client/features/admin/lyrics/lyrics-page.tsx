@@ -88,22 +88,18 @@ export default function LyricsPage() {
     <div>
       <PageHeader title="Lyrics" subtitle="Manage the song lyrics fans can read on the website." actions={actions} />
       <Card>
-        {lyrics.isLoading ? (
-          <p role="status" className="px-4 py-10 text-center text-sm text-dust">
-            Loading lyrics...
-          </p>
-        ) : (
-          <DataTable
-            caption="Lyrics"
-            columns={columns}
-            rows={lyrics.data}
-            rowKey={(l) => l.id}
-            error={lyrics.error ? "Failed to load lyrics. Please try again later." : undefined}
-            onRetry={() => lyrics.refetch()}
-            rowClassName={(l) => (l.isPublished ? undefined : "opacity-70")}
-            empty={<EmptyState description="No lyrics found." action={addLyrics("Add Your First Lyrics")} />}
-          />
-        )}
+        <DataTable
+          caption="Lyrics"
+          columns={columns}
+          rows={lyrics.data}
+          isLoading={lyrics.isLoading}
+          loadingText="Loading lyrics..."
+          rowKey={(l) => l.id}
+          error={lyrics.error ? "Failed to load lyrics. Please try again later." : undefined}
+          onRetry={() => lyrics.refetch()}
+          rowClassName={(l) => (l.isPublished ? undefined : "opacity-70")}
+          empty={<EmptyState description="No lyrics found." action={addLyrics("Add Your First Lyrics")} />}
+        />
       </Card>
       <ConfirmDialog
         {...del.dialogProps}

@@ -101,22 +101,18 @@ export default function SubscribersPage() {
     <div>
       <PageHeader title="Subscribers" subtitle="Manage your mailing list subscribers." actions={actions} />
       <Card>
-        {subscribers.isLoading ? (
-          <p role="status" className="px-4 py-10 text-center text-sm text-dust">
-            Loading subscribers...
-          </p>
-        ) : (
-          <DataTable
-            caption="Subscribers"
-            columns={columns}
-            rows={subscribers.data}
-            rowKey={(s) => s.id}
-            error={subscribers.error ? "Failed to load subscribers. Please try again." : undefined}
-            onRetry={() => subscribers.refetch()}
-            empty={<EmptyState icon={<Mail className="size-8" aria-hidden />} description="No subscribers found. Share your mailing list signup form to grow your audience." />}
-            rowClassName={(s) => (s.isSubscribed ? undefined : "opacity-60")}
-          />
-        )}
+        <DataTable
+          caption="Subscribers"
+          columns={columns}
+          rows={subscribers.data}
+          isLoading={subscribers.isLoading}
+          loadingText="Loading subscribers..."
+          rowKey={(s) => s.id}
+          error={subscribers.error ? "Failed to load subscribers. Please try again." : undefined}
+          onRetry={() => subscribers.refetch()}
+          empty={<EmptyState icon={<Mail className="size-8" aria-hidden />} description="No subscribers found. Share your mailing list signup form to grow your audience." />}
+          rowClassName={(s) => (s.isSubscribed ? undefined : "opacity-60")}
+        />
       </Card>
       {subscribers.data && subscribers.data.length > 0 && (
         <p className="mt-3 text-sm text-dust">
