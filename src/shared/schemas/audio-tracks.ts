@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { mediaUrl } from "./media-url";
+import { text } from "./text";
 
 /** numeric(6,2): at most 9999.99 seconds. */
 export const MAX_DURATION_SECONDS = 9999.99;
@@ -7,7 +8,7 @@ const DURATION_MESSAGE = "Duration must be a positive number";
 
 /** Coerced to a number (spec section 5): numbers and numeric strings pass, anything else is refused. */
 const duration = z
-  .union([z.number(), z.string()], { message: DURATION_MESSAGE })
+  .union([z.number(), text()], { message: DURATION_MESSAGE })
   .transform((v) => (typeof v === "number" ? v : v.trim() === "" ? Number.NaN : Number(v)))
   .pipe(
     z
@@ -17,7 +18,7 @@ const duration = z
   );
 
 const requiredText = (message: string, max = 200) =>
-  z.string({ message }).trim().min(1, message).max(max, `${message.replace(" is required", "")} is too long (${max} characters at most)`);
+  text({ message }).trim().min(1, message).max(max, `${message.replace(" is required", "")} is too long (${max} characters at most)`);
 
 /** POST /api/audio-tracks and PUT /api/audio-tracks/{id} (spec sections 3, 5 and 7), and the full admin form. */
 export const audioTrackInput = z.object({

@@ -1,11 +1,11 @@
 import { z } from "zod";
 import { mediaUrl } from "./media-url";
+import { multilineText, text } from "./text";
 
 const URL_MESSAGE = "Must be a valid URL";
 
 /** A social link: a valid http(s) URL, or empty / null (sent as null, spec section 3). */
-const socialLink = z
-  .string({ message: URL_MESSAGE })
+const socialLink = text({ message: URL_MESSAGE })
   .trim()
   .max(500, "Link is too long (500 characters at most)")
   .pipe(z.union([z.literal(""), z.url({ protocol: /^https?$/, message: URL_MESSAGE })]))
@@ -26,9 +26,8 @@ export const socialLinksInput = z
   })
   .partial();
 
-const optionalText = (label: string, max: number) =>
-  z
-    .string({ message: `${label} must be text` })
+const optionalText = (label: string, max: number, opts: { multiline?: boolean } = {}) =>
+  (opts.multiline ? multilineText : text)({ message: `${label} must be text` })
     .trim()
     .max(max, `${label} is too long (${max.toLocaleString("en-US")} characters at most)`)
     .nullish()
@@ -36,8 +35,7 @@ const optionalText = (label: string, max: number) =>
 
 /** 'YYYY-MM-DD' of a real calendar day, or empty / null. */
 const isoDate = (label: string) =>
-  z
-    .string({ message: `${label} must be a date` })
+  text({ message: `${label} must be a date` })
     .trim()
     .refine((v) => v === "" || isRealDate(v), `${label} must be a valid date (YYYY-MM-DD)`)
     .nullish()
@@ -50,9 +48,9 @@ export function isRealDate(v: string): boolean {
 }
 
 const memberFields = {
-  name: z.string({ message: "Name must be at least 2 characters" }).trim().min(2, "Name must be at least 2 characters").max(100, "Name is too long (100 characters at most)"),
-  role: z.string({ message: "Role must be at least 2 characters" }).trim().min(2, "Role must be at least 2 characters").max(100, "Role is too long (100 characters at most)"),
-  bio: optionalText("Bio", 5000),
+  name: text({ message: "Name must be at least 2 characters" }).trim().min(2, "Name must be at least 2 characters").max(100, "Name is too long (100 characters at most)"),
+  role: text({ message: "Role must be at least 2 characters" }).trim().min(2, "Role must be at least 2 characters").max(100, "Role is too long (100 characters at most)"),
+  bio: optionalText("Bio", 5000, { multiline: true }),
   altText: optionalText("Alt text", 300),
   joinDate: isoDate("Join date"),
   leaveDate: isoDate("Leave date"),
@@ -81,14 +79,14 @@ export type BandMemberValues = z.output<typeof bandMemberCreateInput>;
 
 export const bandMemberActiveInput = z.object({ isActive: z.boolean({ message: "isActive must be true or false" }) });
 
-const formLink = z.string().trim().pipe(z.union([z.literal(""), z.url({ protocol: /^https?$/, message: URL_MESSAGE })], { message: URL_MESSAGE }));
+const formLink = text().trim().pipe(z.union([z.literal(""), z.url({ protocol: /^https?$/, message: URL_MESSAGE })], { message: URL_MESSAGE }));
 
 /** The admin form's fields (the same rules as the server, strings as the inputs hold them). */
 export const bandMemberFormSchema = z.object({
   name: memberFields.name,
   role: memberFields.role,
-  bio: z.string().max(5000, "Bio is too long (5,000 characters at most)"),
-  joinDate: z.string().refine((v) => v === "" || isRealDate(v), "Join date must be a valid date (YYYY-MM-DD)"),
+  bio: multilineText().max(5000, "Bio is too long (5,000 characters at most)"),
+  joinDate: text().refine((v) => v === "" || isRealDate(v), "Join date must be a valid date (YYYY-MM-DD)"),
   sortOrder: z.number().int("Sort order must be a whole number").min(0, "Sort order must be 0 or more").max(9999, "Sort order must be 9999 or less"),
   isActive: z.boolean(),
   facebook: formLink,

@@ -1,18 +1,18 @@
 import { z } from "zod";
 import { MESSAGE_TYPES } from "./entities";
 import { emailField } from "./subscribers";
+import { multilineText, text } from "./text";
 
 /** POST /api/contact (spec sections 3 and 5). `website` is a honeypot, as on the subscribe form. */
 export const contactInput = z.object({
-  name: z.string({ message: "Name must be text" }).trim().max(100, "Name is too long (100 characters at most)").nullish(),
+  name: text({ message: "Name must be text" }).trim().max(100, "Name is too long (100 characters at most)").nullish(),
   email: emailField(),
   messageType: z.enum(MESSAGE_TYPES, { message: "Message type must be general, booking or press" }).optional().default("general"),
-  message: z
-    .string({ message: "Message is required" })
+  message: multilineText({ message: "Message is required" })
     .trim()
     .min(1, "Message is required")
     .max(5000, "Message is too long (5,000 characters at most)"),
-  website: z.string().max(1000).optional(),
+  website: multilineText().max(1000).optional(),
 });
 export type ContactInput = z.input<typeof contactInput>;
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { multilineText, text } from "./text";
 
 /**
  * Field builders shared by the content schemas (shows, merchandise, videos, lyrics), so each
@@ -6,17 +7,15 @@ import { z } from "zod";
  */
 
 /** A required line of text: trimmed, not empty, bounded. */
-export const requiredText = (message: string, max = 200) =>
-  z
-    .string({ message })
+export const requiredText = (message: string, max = 200, opts: { multiline?: boolean } = {}) =>
+  (opts.multiline ? multilineText : text)({ message })
     .trim()
     .min(1, message)
     .max(max, `Too long (${max.toLocaleString("en-US")} characters at most)`);
 
 /** Optional text: '' and null both mean "none" (stored as null). */
 export const optionalText = (max = 200) =>
-  z
-    .string({ message: "Must be text" })
+  text({ message: "Must be text" })
     .trim()
     .max(max, `Too long (${max.toLocaleString("en-US")} characters at most)`)
     .nullish()
@@ -42,8 +41,7 @@ export const isSitePath = (value: string) => /^\/(?!\/)[^\s\\]*$/.test(value);
 
 /** A valid web URL or empty (''); empty and missing both become ''. */
 export const optionalUrl = (opts: { allowSitePath?: boolean } = {}) =>
-  z
-    .string({ message: URL_MESSAGE })
+  text({ message: URL_MESSAGE })
     .trim()
     .max(2000, "URL is too long (2,000 characters at most)")
     .refine((v) => v === "" || isWebUrl(v) || (opts.allowSitePath === true && isSitePath(v)), URL_MESSAGE)
@@ -52,8 +50,7 @@ export const optionalUrl = (opts: { allowSitePath?: boolean } = {}) =>
 
 /** A required web URL (or site path): `requiredMessage` when empty, 'Must be a valid URL' when malformed. */
 export const requiredUrl = (requiredMessage: string, opts: { allowSitePath?: boolean } = {}) =>
-  z
-    .string({ message: requiredMessage })
+  text({ message: requiredMessage })
     .trim()
     .min(1, requiredMessage)
     .max(2000, "URL is too long (2,000 characters at most)")
@@ -69,7 +66,7 @@ export const MAX_PRICE = 9999.99;
  */
 export const priceField = () =>
   z
-    .union([z.number(), z.string()], { message: "Price must be a number" })
+    .union([z.number(), text()], { message: "Price must be a number" })
     .nullish()
     .transform((v, ctx) => {
       if (v == null) return 0;

@@ -7,7 +7,7 @@ export const lyricsInput = z.object({
   songName: requiredText("Song name is required"),
   albumName: optionalText(),
   releaseYear: optionalText(20),
-  lyricsText: requiredText("Lyrics content is required", 20_000),
+  lyricsText: requiredText("Lyrics content is required", 20_000, { multiline: true }),
   isPublished: flag("isPublished", true),
   sortOrder: sortOrderField(),
 });

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { text } from "./text";
 
 /**
  * A link to a media file: an uploaded path ('/uploads/audio/x.mp3', or 'uploads/x.mp3' which
@@ -6,8 +6,7 @@ import { z } from "zod";
  * refused, so a stored link can never run script when it lands in an <a> or <audio>.
  */
 export function mediaUrl(messages: { invalid: string; tooLong?: string }) {
-  return z
-    .string({ message: messages.invalid })
+  return text({ message: messages.invalid })
     .trim()
     .max(2000, messages.tooLong ?? "Link is too long (2,000 characters at most)")
     .refine((value) => value === "" || isSafeMediaUrl(value), messages.invalid);

@@ -8,7 +8,7 @@ import { flag, optionalUrl, priceField, requiredText } from "./content-fields";
  */
 export const merchandiseInput = z.object({
   name: requiredText("Name is required"),
-  description: requiredText("Description is required", 5000),
+  description: requiredText("Description is required", 5000, { multiline: true }),
   // priceField rounds to cents; a price that rounds to 0.00 (e.g. 0.004) is no positive price
   price: priceField().refine((cents) => Number(cents) > 0, "Price must be positive"),
   category: z.enum(MERCH_CATEGORIES, { message: "Category is required" }),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { multilineText, text } from "./text";
 
 const flag = z.boolean({ message: "must be true or false" }).optional().default(false);
 
@@ -7,13 +8,12 @@ const flag = z.boolean({ message: "must be true or false" }).optional().default(
  * that address; otherwise it queues the newsletter for every matching subscriber.
  */
 export const newsletterSendInput = z.object({
-  subject: z.string({ message: "Please enter a subject for your newsletter." }).trim().min(1, "Please enter a subject for your newsletter.").max(200, "Subject is too long (200 characters at most)"),
-  content: z.string({ message: "Please enter content for your newsletter." }).trim().min(1, "Please enter content for your newsletter.").max(200_000, "Content is too long"),
+  subject: text({ message: "Please enter a subject for your newsletter." }).trim().min(1, "Please enter a subject for your newsletter.").max(200, "Subject is too long (200 characters at most)"),
+  content: multilineText({ message: "Please enter content for your newsletter." }).trim().min(1, "Please enter content for your newsletter.").max(200_000, "Content is too long"),
   targetShows: flag,
   targetReleases: flag,
   targetMerch: flag,
-  previewEmail: z
-    .string()
+  previewEmail: text()
     .trim()
     .max(254, "Email is too long")
     .pipe(z.union([z.literal(""), z.email({ message: "Please enter a valid email address" })]))

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { SETTING_KEYS } from "../constants";
+import { multilineText } from "./text";
 
 export const settingKeyParams = z.object({
   key: z.enum(SETTING_KEYS, { message: "Unknown setting" }),
@@ -7,7 +8,7 @@ export const settingKeyParams = z.object({
 
 // The spec leaves setting values unvalidated; we only bound their size.
 export const settingInput = z.object({
-  value: z.string({ message: "Value must be text" }).max(10_000, "Value is too long (10,000 characters at most)"),
+  value: multilineText({ message: "Value must be text" }).max(10_000, "Value is too long (10,000 characters at most)"),
 });
 
 export interface Setting {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { optionalUrl, priceField, requiredText } from "./content-fields";
+import { multilineText, text } from "./text";
 
 /** A real calendar date as YYYY-MM-DD ('2025-02-30' is refused). */
 export function isIsoDate(value: string): boolean {
@@ -17,13 +18,12 @@ export function isIsoDate(value: string): boolean {
 export const showInput = z.object({
   venue: requiredText("Venue is required"),
   location: requiredText("Location is required"),
-  date: z.string({ message: "Please select a date" }).trim().refine(isIsoDate, "Please select a date"),
+  date: text({ message: "Please select a date" }).trim().refine(isIsoDate, "Please select a date"),
   time: requiredText("Time is required", 50),
   // priceField rounds to cents; a price that rounds to 0.00 (e.g. 0.004) is no positive price
   price: priceField().refine((cents) => Number(cents) > 0, "Price must be positive"),
   ageRestriction: requiredText("Age restriction is required", 50),
-  supportingActs: z
-    .string({ message: "Supporting acts must be text" })
+  supportingActs: multilineText({ message: "Supporting acts must be text" })
     .trim()
     .max(2000, "Too long (2,000 characters at most)")
     .nullish()

@@ -1,9 +1,9 @@
 import { z } from "zod";
+import { text } from "./text";
 
 /** Trimmed, lower-cased e-mail: one address, one subscriber row. */
 export const emailField = (required = "Email is required") =>
-  z
-    .string({ message: required })
+  text({ message: required })
     .trim()
     .min(1, required)
     .max(254, "Email is too long")
@@ -15,7 +15,7 @@ export const emailField = (required = "Email is required") =>
  * bots fill it in, and the server then answers as usual but stores nothing.
  */
 export const subscribeInput = z.object({
-  name: z.string({ message: "Name must be text" }).trim().max(100, "Name is too long (100 characters at most)").nullish(),
+  name: text({ message: "Name must be text" }).trim().max(100, "Name is too long (100 characters at most)").nullish(),
   email: emailField(),
   interests: z
     .object({
@@ -25,17 +25,17 @@ export const subscribeInput = z.object({
     }, { message: "Interests must be an object" })
     .optional()
     .default({ shows: false, releases: false, merch: false }),
-  website: z.string().max(1000).optional(),
+  website: text().max(1000).optional(),
 });
 export type SubscribeInput = z.input<typeof subscribeInput>;
 
 export const SUBSCRIBE_SUCCESS = "Please check your email to verify your subscription.";
 
-const tokenField = z.string({ message: "Invalid verification link. Missing token or email." }).trim().min(1, "Invalid verification link. Missing token or email.").max(200, "Invalid token");
+const tokenField = text({ message: "Invalid verification link. Missing token or email." }).trim().min(1, "Invalid verification link. Missing token or email.").max(200, "Invalid token");
 
 /** GET /api/verify-email?email=..&token=.. */
 export const verifyEmailQuery = z.object({
-  email: z.string({ message: "Invalid verification link. Missing token or email." }).trim().min(1, "Invalid verification link. Missing token or email.").max(254, "Invalid email").transform((v) => v.toLowerCase()),
+  email: text({ message: "Invalid verification link. Missing token or email." }).trim().min(1, "Invalid verification link. Missing token or email.").max(254, "Invalid email").transform((v) => v.toLowerCase()),
   token: tokenField,
 });
 
@@ -47,8 +47,8 @@ export const VERIFY_SUCCESS = "Your email has been verified successfully!";
  * (the public confirmation page).
  */
 export const unsubscribeParams = z.object({
-  token: z.string({ message: "Missing unsubscribe token" }).trim().min(1, "Missing unsubscribe token").max(200, "Invalid unsubscribe token"),
-  email: z.string().trim().max(254).optional(),
+  token: text({ message: "Missing unsubscribe token" }).trim().min(1, "Missing unsubscribe token").max(200, "Invalid unsubscribe token"),
+  email: text().trim().max(254).optional(),
 });
 
 export const UNSUBSCRIBE_SUCCESS = "You have been unsubscribed. You will not receive any more newsletters.";

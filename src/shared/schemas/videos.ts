@@ -9,7 +9,7 @@ import { extractYouTubeId, toYouTubeEmbedUrl, youTubeThumbnailUrl } from "../you
  */
 export const videoInput = z.object({
   title: requiredText("Title is required"),
-  description: requiredText("Description is required", 5000),
+  description: requiredText("Description is required", 5000, { multiline: true }),
   category: z.enum(VIDEO_CATEGORIES, { message: "Category must be one of: official, live, fan, documentary, interview, other" }),
   embedUrl: requiredUrl("Video URL is required").transform((v) => toYouTubeEmbedUrl(v) ?? v),
   // a site path is allowed: seeded and uploaded thumbnails live under /uploads

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { newsletterSendInput, recipientsQuery } from "@shared/schemas/newsletter";
+import { multilineText } from "@shared/schemas/text";
 import { z } from "zod";
 import type { ResourceModule } from "..";
 import { badRequest, HttpError, notFound } from "../../lib/http-error";
@@ -48,7 +49,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   // The Preview tab shows exactly what subscribers will get: the server's sanitized HTML.
-  app.post("/api/newsletter/render", { schema: { body: z.object({ content: z.string().max(200_000, "Content is too long") }) } }, async (request) => {
+  app.post("/api/newsletter/render", { schema: { body: z.object({ content: multilineText().max(200_000, "Content is too long") }) } }, async (request) => {
     const html = sanitizeNewsletterHtml(request.body.content);
     return { success: true, data: { html, text: htmlToText(html) } };
   });
