@@ -51,12 +51,12 @@ export interface TestApp {
 }
 
 /** Builds the real app on a fresh database with the primary admin in place. */
-export async function createTestApp(overrides: Partial<Env> = {}): Promise<TestApp> {
+export async function createTestApp(overrides: Partial<Env> = {}, options: { logStream?: { write(line: string): void } } = {}): Promise<TestApp> {
   const database = await freshDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "band-test-"));
   const config = testConfig({ DATA_DIR: dataDir, ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, ...overrides });
   await ensurePrimaryAdmin(database.db, config, { info() {}, warn() {} } as never);
-  const app = await buildApp({ config, database, logger: false });
+  const app = await buildApp({ config: options.logStream ? { ...config, LOG_LEVEL: "info" } : config, database, logger: Boolean(options.logStream), logStream: options.logStream });
   await app.ready();
   let headers: Record<string, string> | undefined;
   return {
