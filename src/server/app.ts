@@ -7,6 +7,8 @@ import { authRoutes } from "./modules/auth/routes";
 import { modules } from "./modules";
 import { registerAuth, requireAdmin } from "./plugins/auth";
 import { registerErrorHandling } from "./plugins/errors";
+import { registerInputGuard } from "./plugins/input-guard";
+import { loggerOptions } from "./lib/logging";
 import { registerSecurity } from "./plugins/security";
 import { registerStatic } from "./plugins/static";
 
@@ -25,13 +27,17 @@ export interface BuildOptions {
   database: Database;
   /** tests pass false to keep the output clean */
   logger?: boolean;
+  /** tests that read the log pass a stream to write it to */
+  logStream?: { write(line: string): void };
 }
 
-export async function buildApp({ config, database, logger = true }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger = true, logStream }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger && config.LOG_LEVEL !== "silent" ? { level: config.LOG_LEVEL } : false,
+    logger: logger && config.LOG_LEVEL !== "silent" ? loggerOptions(config.LOG_LEVEL, logStream) : false,
     bodyLimit: 1024 * 1024, // JSON bodies; uploads have their own limits
-    trustProxy: true,
+    // off unless TRUST_PROXY names the proxies: request.ip is then the socket's address
+    // (a hop count works at run time; Fastify's types leave the number out)
+    trustProxy: config.TRUST_PROXY as boolean | string[],
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -41,6 +47,7 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
   app.decorate("adminRoutes", []);
 
   registerErrorHandling(app);
+  registerInputGuard(app);
   await registerSecurity(app);
   await app.register(cookie);
   registerAuth(app);

@@ -1,9 +1,43 @@
+import net from "node:net";
 import path from "node:path";
 import { z } from "zod";
 
 const bool = z
   .enum(["true", "false", "1", "0", "yes", "no"])
   .transform((v) => v === "true" || v === "1" || v === "yes");
+
+/** Names proxy-addr (Fastify's trustProxy) understands besides addresses and CIDRs. */
+const PROXY_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_NAMES.has(entry)) return true;
+  const [address, bits, ...rest] = entry.split("/");
+  const family = net.isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Which X-Forwarded-For hops to believe. Off (the default): the client address is the socket's,
+ * so nobody can step around the per-IP limits by writing the header. A number trusts that many
+ * proxies in front; a list trusts only those addresses/CIDRs. 'true' (trust anyone) is refused:
+ * it is exactly the hole this setting closes.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((v, ctx): false | number | string[] => {
+    if (v === "" || v === "false" || v === "off" || v === "0") return false;
+    if (/^\d+$/.test(v)) return Number(v);
+    const list = v.split(",").map((s) => s.trim()).filter(Boolean);
+    const bad = list.filter((s) => !isProxyAddress(s));
+    if (v === "true" || bad.length > 0) {
+      ctx.addIssue({ code: "custom", message: `expected off, a hop count, or proxy addresses/CIDRs (e.g. 10.0.0.0/8,127.0.0.1); not ${v === "true" ? "true" : bad.join(", ")}` });
+      return z.NEVER;
+    }
+    return list;
+  });
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
@@ -16,6 +50,7 @@ const envSchema = z.object({
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().optional(),
   PUBLIC_URL: z.string().url().optional(),
+  TRUST_PROXY: trustProxy.default(false),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SEED_DEMO: bool.default(true),
   // Requests per minute per IP on the public write endpoints and login.
