@@ -1,6 +1,35 @@
+import type { IncomingMessage } from "node:http";
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { HttpError } from "../lib/http-error";
+
+// A client told "too large" while still writing would get a reset connection instead of the
+// answer: closing a socket with unread bytes makes the kernel send RST, which discards the
+// response on the client's side. So the rest of a refused body is read and thrown away first,
+// up to a bound; past it (or after the time limit) the connection is simply closed.
+const DRAIN_LIMIT_BYTES = 32 * 1024 * 1024;
+const DRAIN_TIMEOUT_MS = 10_000;
+
+function drainRequest(raw: IncomingMessage): Promise<void> {
+  if (raw.complete || raw.destroyed) return Promise.resolve();
+  const declared = Number(raw.headers["content-length"]);
+  if (declared > DRAIN_LIMIT_BYTES) return Promise.resolve();
+  return new Promise((resolve) => {
+    let seen = 0;
+    const finish = () => {
+      clearTimeout(timer);
+      raw.off("data", onData).off("end", finish).off("close", finish).off("error", finish);
+      resolve();
+    };
+    const onData = (chunk: Buffer) => {
+      seen += chunk.length;
+      if (seen > DRAIN_LIMIT_BYTES) finish();
+    };
+    const timer = setTimeout(finish, DRAIN_TIMEOUT_MS);
+    raw.on("data", onData).on("end", finish).on("close", finish).on("error", finish);
+    raw.resume();
+  });
+}
 
 /**
  * Every error leaves as the envelope { success: false, message, errors? }.
@@ -8,7 +37,7 @@ import { HttpError } from "../lib/http-error";
  * about internals (the details are in the log).
  */
 export function registerErrorHandling(app: FastifyInstance) {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  app.setErrorHandler(async (error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors: Record<string, string> = {};
       for (const issue of error.validation) {
@@ -19,10 +48,12 @@ export function registerErrorHandling(app: FastifyInstance) {
       return reply.status(400).send({ success: false, message: `${field}: ${msg}`, errors });
     }
     if (error instanceof HttpError) {
+      if (error.statusCode === 413) await drainRequest(request.raw);
       return reply.status(error.statusCode).send({ success: false, message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
     }
     const status = error.statusCode ?? 500;
     if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE" || status === 413) {
+      await drainRequest(request.raw);
       return reply.status(413).send({ success: false, message: "Request body is too large" });
     }
     if (error.code === "FST_ERR_CTP_INVALID_JSON_BODY" || error.code === "FST_ERR_CTP_EMPTY_JSON_BODY" || (status === 400 && error instanceof SyntaxError)) {
