@@ -28,8 +28,12 @@ ${bodyHtml}
 </div></body></html>`;
 }
 
-export function verificationMail(o: { bandName: string; to: string; name?: string | null; verifyUrl: string; unsubscribe: UnsubscribeLinks }): OutgoingMail {
-  const hello = o.name ? `Hi ${o.name},` : "Hi,";
+/**
+ * Goes to an address nobody has confirmed yet, so it carries no text the visitor wrote (not
+ * even their name): otherwise the form would send chosen words to any address in our name.
+ */
+export function verificationMail(o: { bandName: string; to: string; verifyUrl: string; unsubscribe: UnsubscribeLinks }): OutgoingMail {
+  const hello = "Hi,";
   const text = `${hello}
 
 Thanks for signing up for the ${o.bandName} mailing list. Please confirm your address by opening this link:

@@ -4,8 +4,8 @@ import { newsletterDeliveries, subscribers } from "../../db/schema";
 import { hashToken, newToken, safeEqual } from "../../lib/tokens";
 
 export const VERIFICATION_TTL_MS = 48 * 60 * 60 * 1000;
-/** One verification mail per address per minute at most, whoever asks. */
-const RESEND_AFTER_MS = 60 * 1000;
+/** One verification mail per address per 10 minutes at most, whoever asks (the answer is the same either way). */
+export const RESEND_AFTER_MS = 10 * 60 * 1000;
 
 type Row = typeof subscribers.$inferSelect;
 
@@ -34,7 +34,7 @@ export interface SubscribeRequest {
 
 /**
  * Creates or refreshes a pending subscription and returns the raw tokens to mail, or null when
- * no mail should go out (already verified, or a mail went out less than a minute ago). The
+ * no mail should go out (already verified, or a mail went out less than 10 minutes ago). The
  * caller answers the same way in every case, so the answer never tells whether the address exists.
  */
 export async function subscribe(db: Db, req: SubscribeRequest, now = new Date()) {

@@ -55,7 +55,6 @@ const publicRoutes: FastifyPluginAsyncZod = async (app) => {
           verificationMail({
             bandName: await bandName(app),
             to: email,
-            name,
             verifyUrl: `${app.config.PUBLIC_URL}/verify-email?email=${encodeURIComponent(email)}&token=${encodeURIComponent(tokens.verifyToken)}`,
             unsubscribe: unsubscribeLinks(app.config.PUBLIC_URL, email, tokens.unsubscribeToken),
           }),
