@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { ResourceModule } from "../modules";
 import { mediaFiles } from "../db/schema";
-import { badRequest, tooLarge } from "../lib/http-error";
+import { badRequest, HttpError, tooLarge } from "../lib/http-error";
 import { UPLOAD_LIMITS, MB } from "./limits";
 import { saveUpload } from "./save";
 
@@ -15,28 +15,47 @@ const mediaQuery = z.object({
   purpose: z.enum(["cover-art", "photo", "general"]).optional(),
 });
 
-/** Reads the single file of a multipart request, refusing it past `limit` bytes. */
+/** A multipart failure is the client's: a fixed message for each, never a 500. */
+function readError(err: unknown, limit: number) {
+  if (err instanceof HttpError) return err;
+  switch ((err as { code?: string }).code) {
+    case "FST_REQ_FILE_TOO_LARGE":
+      return tooLarge(`File is too large (max ${limit / MB}MB)`);
+    case "FST_FILES_LIMIT":
+      return badRequest("Send one file per upload");
+    case "FST_FIELDS_LIMIT":
+    case "FST_PARTS_LIMIT":
+      return badRequest("Too many form fields");
+    default:
+      // truncated or malformed bodies, bad boundaries, prototype field names, aborted uploads
+      return badRequest("Could not read the upload");
+  }
+}
+
+/**
+ * Reads the whole multipart body: exactly one file (refused past `limit` bytes) and any plain
+ * fields, before or after it. Reading to the end is what notices a second file or a body cut short.
+ */
 async function readFile(request: FastifyRequest, limit: number) {
   if (!request.isMultipart()) throw badRequest("Send the file as multipart/form-data");
-  let part;
+  let file: { buffer: Buffer; originalName: string } | undefined;
+  const fields = new Map<string, string>();
   try {
-    part = await request.file({ limits: { fileSize: limit, files: 1, fields: 10 } });
+    for await (const part of request.parts({ limits: { fileSize: limit, files: 1, fields: 10, parts: 12 } })) {
+      if (part.type === "file") {
+        if (file) throw badRequest("Send one file per upload");
+        file = { buffer: await part.toBuffer(), originalName: part.filename };
+      } else if (typeof part.value === "string") {
+        fields.set(part.fieldname, part.value);
+      }
+    }
   } catch (err) {
-    throw badRequest(`Could not read the upload: ${(err as Error).message}`);
+    throw readError(err, limit);
   }
-  if (!part) throw badRequest("No file uploaded");
-  let buffer: Buffer;
-  try {
-    buffer = await part.toBuffer();
-  } catch (err) {
-    if ((err as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") throw tooLarge(`File is too large (max ${limit / MB}MB)`);
-    throw err;
-  }
-  if (buffer.length === 0) throw badRequest("The uploaded file is empty");
+  if (!file) throw badRequest("No file uploaded");
+  if (file.buffer.length === 0) throw badRequest("The uploaded file is empty");
   // a fileType field in the form may stand in for the query parameter
-  const fields = part.fields as Record<string, { value?: unknown } | undefined>;
-  const fieldType = typeof fields.fileType?.value === "string" ? (fields.fileType.value as string) : undefined;
-  return { buffer, originalName: part.filename, fieldType };
+  return { ...file, fieldType: fields.get("fileType") };
 }
 
 const adminRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,17 +1,28 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
+import { eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { mediaFiles } from "../db/schema";
 import { unsupportedType } from "../lib/http-error";
 import { sniff } from "./sniff";
+import { cleanOriginalName } from "./original-name";
 import { sanitizeSvg } from "./svg";
 
 const FOLDERS = { image: "images", audio: "audio" } as const;
+/**
+ * Names of files not yet recorded. A crash mid-upload can leave one behind (never listed, never
+ * linked); only a crash in the instant between the commit and the rename leaves a row without its file.
+ */
+export const TEMP_PREFIX = ".tmp-";
 
 /**
  * Checks the bytes, stores the file under a random name, and records it.
- * The original name is kept only as data (trimmed), never used as a path.
+ * The original name is kept only as data (cleaned), never used as a path.
+ *
+ * The file and its row appear together or not at all: the bytes go to a temporary name in the
+ * same folder, the row is inserted (and committed), and only then is the file renamed into
+ * place, an atomic step on one file system. Any failure removes what was made so far.
  */
 export async function saveUpload(
   db: Db,
@@ -29,14 +40,24 @@ export async function saveUpload(
     if (!clean) throw unsupportedType("This SVG could not be accepted.");
     bytes = Buffer.from(clean, "utf8");
   }
+  const originalName = cleanOriginalName(file.originalName);
   const folder = FOLDERS[type.kind];
   const fileName = `${randomBytes(16).toString("hex")}.${type.ext}`;
-  await fs.mkdir(path.join(uploadsDir, folder), { recursive: true });
-  await fs.writeFile(path.join(uploadsDir, folder, fileName), bytes, { flag: "wx" });
-  const originalName = path.basename(file.originalName || "upload").slice(0, 200);
-  const [row] = await db
-    .insert(mediaFiles)
-    .values({ fileName, originalName, filePath: `/uploads/${folder}/${fileName}`, fileType: type.kind, fileSize: bytes.length, mimeType: type.mime })
-    .returning();
-  return row;
+  const dir = path.join(uploadsDir, folder);
+  const temp = path.join(dir, `${TEMP_PREFIX}${randomBytes(16).toString("hex")}`);
+  await fs.mkdir(dir, { recursive: true });
+  let row: typeof mediaFiles.$inferSelect | undefined;
+  try {
+    await fs.writeFile(temp, bytes, { flag: "wx" });
+    [row] = await db
+      .insert(mediaFiles)
+      .values({ fileName, originalName, filePath: `/uploads/${folder}/${fileName}`, fileType: type.kind, fileSize: bytes.length, mimeType: type.mime })
+      .returning();
+    await fs.rename(temp, path.join(dir, fileName));
+    return row;
+  } catch (err) {
+    await fs.rm(temp, { force: true }).catch(() => {});
+    if (row) await db.delete(mediaFiles).where(eq(mediaFiles.id, row.id)).catch(() => {});
+    throw err;
+  }
 }

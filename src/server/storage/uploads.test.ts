@@ -1,6 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import fsp from "node:fs/promises";
+import { count, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { mediaFiles } from "../db/schema";
 import { createTestApp, type TestApp } from "../test/app";
 
 let t: TestApp;
@@ -12,20 +15,45 @@ afterAll(() => t.close());
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
 const WAV = Buffer.concat([Buffer.from("RIFF"), Buffer.alloc(4), Buffer.from("WAVEfmt "), Buffer.alloc(64)]);
 
-/** A multipart body by hand, as a browser's FormData would send it. */
+type Part = { field: string; value: string } | { file: { name: string; type: string; data: Buffer }; field?: string };
+
+/** A multipart body by hand, as a browser's FormData would send it (or not quite, for the odd cases). */
+function multipartParts(parts: Part[], boundary = "----bandsite" + Math.random().toString(16).slice(2)) {
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    if ("file" in part) {
+      const { name, type, data } = part.file;
+      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.field ?? "file"}"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`), data, Buffer.from("\r\n"));
+    } else {
+      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.field}"\r\n\r\n${part.value}\r\n`));
+    }
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), headers: { "content-type": `multipart/form-data; boundary=${boundary}` } };
+}
+
 function multipart(file: { name: string; type: string; data: Buffer }, fields: Record<string, string> = {}) {
-  const boundary = "----bandsite" + Math.random().toString(16).slice(2);
-  const parts: Buffer[] = [];
-  for (const [k, v] of Object.entries(fields)) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-  parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`));
-  parts.push(file.data, Buffer.from(`\r\n--${boundary}--\r\n`));
-  return { payload: Buffer.concat(parts), headers: { "content-type": `multipart/form-data; boundary=${boundary}` } };
+  return multipartParts([...Object.entries(fields).map(([field, value]) => ({ field, value })), { file }]);
 }
 
 async function upload(url: string, file: { name: string; type: string; data: Buffer }, fields?: Record<string, string>) {
   const body = multipart(file, fields);
   return t.request({ method: "POST", url, payload: body.payload, headers: { ...body.headers, ...(await t.adminHeaders()) } });
 }
+
+/** Every file under the uploads folder, temporary ones included. */
+function filesOnDisk(): string[] {
+  const dir = t.app.config.uploadsDir;
+  if (!fs.existsSync(dir)) return [];
+  return fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
+}
+
+async function mediaRows(): Promise<number> {
+  const rows = await t.database.db.select({ n: count() }).from(mediaFiles);
+  return rows[0].n;
+}
+
+const storedText = (filePath: string) => fs.readFileSync(path.join(t.app.config.uploadsDir, filePath.replace(/^\/uploads\//, "")), "utf8");
 
 describe("uploads", () => {
   it("stores a merch image under a random name and serves it with nosniff", async () => {
@@ -92,5 +120,109 @@ describe("uploads", () => {
   it("answers a request without a file with 400", async () => {
     const res = await t.request({ method: "POST", url: "/api/upload/media?fileType=image", headers: await t.adminHeaders(), payload: { nope: 1 } });
     expect(res.statusCode).toBe(400);
+  });
+});
+
+describe("uploads: odd file names and odd forms", () => {
+  it("accepts a file name with NUL, bidi and control characters, storing it cleaned", async () => {
+    const res = await upload("/api/upload/merchandise", { name: "shirt\u0000\u202Egnp\u0007.png", type: "image/png", data: PNG });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.originalName).toBe("shirtgnp.png");
+  });
+
+  it("falls back to 'upload' for a name with nothing left", async () => {
+    const res = await upload("/api/upload/merchandise", { name: "\u0000\u200B", type: "image/png", data: PNG });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.originalName).toBe("upload");
+  });
+
+  const png = { name: "a.png", type: "image/png", data: PNG };
+  const odd: [string, number, string, string, () => ReturnType<typeof multipartParts>][] = [
+    ["only fields, no file", 400, "No file uploaded", "/api/upload/merchandise", () => multipartParts([{ field: "fileType", value: "image" }])],
+    ["two files", 400, "Send one file per upload", "/api/upload/merchandise", () => multipartParts([{ file: png }, { file: png, field: "other" }])],
+    ["a bad fileType field", 400, "fileType must be audio or image", "/api/upload/media", () => multipartParts([{ field: "fileType", value: "video" }, { file: png }])],
+    ["a fileType field sent as a file", 400, "fileType must be audio or image", "/api/upload/media", () => multipartParts([{ file: png, field: "fileType" }])],
+    ["a __proto__ field", 400, "Could not read the upload", "/api/upload/merchandise", () => multipartParts([{ field: "__proto__", value: "x" }, { file: png }])],
+    ["eleven fields", 400, "Too many form fields", "/api/upload/merchandise", () => multipartParts([...Array.from({ length: 11 }, (_, i) => ({ field: `f${i}`, value: "x" })), { file: png }])],
+    ["an empty file", 400, "The uploaded file is empty", "/api/upload/merchandise", () => multipartParts([{ file: { ...png, data: Buffer.alloc(0) } }])],
+    [
+      "a body cut short in the file",
+      400,
+      "Could not read the upload",
+      "/api/upload/merchandise",
+      () => {
+        const body = multipartParts([{ file: { ...png, data: Buffer.concat([PNG, PNG]) } }]);
+        return { ...body, payload: body.payload.subarray(0, body.payload.length - 40) };
+      },
+    ],
+    [
+      "a boundary that never appears",
+      400,
+      "Could not read the upload",
+      "/api/upload/merchandise",
+      () => ({ ...multipartParts([{ file: png }]), headers: { "content-type": "multipart/form-data; boundary=nothere" } }),
+    ],
+    ["no boundary at all", 400, "Could not read the upload", "/api/upload/merchandise", () => ({ ...multipartParts([{ file: png }]), headers: { "content-type": "multipart/form-data" } })],
+  ];
+  it.each(odd)("answers %s with %i and the JSON envelope", async (_label, status, message, url, build) => {
+    const body = build();
+    const res = await t.request({ method: "POST", url, payload: body.payload, headers: { ...body.headers, ...(await t.adminHeaders()) } });
+    expect(res.statusCode).toBe(status);
+    expect(res.json()).toEqual({ success: false, message });
+  });
+});
+
+describe("uploads: a failed upload leaves nothing behind", () => {
+  it("keeps the uploads folder and the media table unchanged through failed uploads", async () => {
+    const filesBefore = filesOnDisk();
+    const rowsBefore = await mediaRows();
+    expect(filesBefore.length).toBeGreaterThan(0); // earlier tests stored files: the count means something
+
+    const failures = [
+      await upload("/api/upload/merchandise", { name: "x\u0000.png", type: "image/png", data: Buffer.from("not an image at all") }),
+      await upload("/api/upload/media?fileType=audio", { name: "a.png", type: "image/png", data: PNG }),
+      await upload("/api/upload/merchandise", { name: "big.png", type: "image/png", data: Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]) }),
+      await upload("/api/upload/merchandise", { name: "empty.png", type: "image/png", data: Buffer.alloc(0) }),
+    ];
+    expect(failures.map((r) => r.statusCode)).toEqual([415, 415, 413, 400]);
+
+    expect(filesOnDisk()).toEqual(filesBefore);
+    expect(await mediaRows()).toBe(rowsBefore);
+  });
+
+  it("removes the written file when the database refuses the row", async () => {
+    const filesBefore = filesOnDisk();
+    // an honest insert failure: the table is not there for a moment
+    await t.database.db.execute(sql`ALTER TABLE media_files RENAME TO media_files_away`);
+    let res;
+    try {
+      res = await upload("/api/upload/merchandise", { name: "x.png", type: "image/png", data: PNG });
+    } finally {
+      await t.database.db.execute(sql`ALTER TABLE media_files_away RENAME TO media_files`);
+    }
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ success: false, message: "Internal server error" });
+    expect(filesOnDisk()).toEqual(filesBefore);
+  });
+
+  it("removes the file and the row when moving the file into place fails", async () => {
+    const filesBefore = filesOnDisk();
+    const rowsBefore = await mediaRows();
+    const rename = vi.spyOn(fsp, "rename").mockRejectedValueOnce(Object.assign(new Error("simulated"), { code: "EIO" }));
+    try {
+      const res = await upload("/api/upload/merchandise", { name: "x.png", type: "image/png", data: PNG });
+      expect(res.statusCode).toBe(500);
+      expect(rename).toHaveBeenCalledTimes(1);
+    } finally {
+      rename.mockRestore();
+    }
+    expect(filesOnDisk()).toEqual(filesBefore);
+    expect(await mediaRows()).toBe(rowsBefore);
+  });
+
+  it("leaves no temporary file after a successful upload", async () => {
+    const res = await upload("/api/upload/merchandise", { name: "ok.png", type: "image/png", data: PNG });
+    expect(res.statusCode).toBe(200);
+    expect(filesOnDisk().filter((f) => path.basename(f).startsWith("."))).toEqual([]);
   });
 });
