@@ -1,6 +1,8 @@
 import net from "node:net";
 import path from "node:path";
 import { z } from "zod";
+import { passwordProblem } from "@shared/password-strength";
+import { passwordContainsUsername, passwordSchema, PASSWORD_HAS_USERNAME, usernameSchema } from "@shared/schemas/users";
 
 const bool = z
   .enum(["true", "false", "1", "0", "yes", "no"])
@@ -39,14 +41,24 @@ const trustProxy = z
     return list;
   });
 
+/** A weak ADMIN_PASSWORD stops the start with a clear message rather than guarding the site. */
+function strongAdminPassword(env: { ADMIN_USERNAME?: string; ADMIN_PASSWORD?: string }, ctx: z.RefinementCtx) {
+  const password = env.ADMIN_PASSWORD;
+  if (typeof password !== "string" || !passwordSchema.safeParse(password).success) return;
+  const username = typeof env.ADMIN_USERNAME === "string" ? env.ADMIN_USERNAME : "admin";
+  const problem = passwordContainsUsername(password, username) ? PASSWORD_HAS_USERNAME : passwordProblem(password, [username]);
+  if (problem) ctx.addIssue({ code: "custom", path: ["ADMIN_PASSWORD"], message: problem });
+}
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   HOST: z.string().default("0.0.0.0"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: z.string().url().optional(),
-  ADMIN_USERNAME: z.string().min(3).optional(),
-  ADMIN_PASSWORD: z.string().min(8).optional(),
+  // the same rules as Admin > Users: the first admin must not be the weakest account
+  ADMIN_USERNAME: usernameSchema.optional(),
+  ADMIN_PASSWORD: passwordSchema.optional(),
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().optional(),
   PUBLIC_URL: z.string().url().optional(),
@@ -59,7 +71,7 @@ const envSchema = z.object({
   // Newsletter delivery: parallel SMTP sends and messages per second.
   MAIL_CONCURRENCY: z.coerce.number().int().positive().default(4),
   MAIL_RATE_PER_SECOND: z.coerce.number().positive().default(50),
-});
+}).superRefine(strongAdminPassword);
 
 export type Env = z.infer<typeof envSchema>;
 

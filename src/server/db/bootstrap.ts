@@ -1,10 +1,23 @@
 import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
+import { passwordProblem } from "@shared/password-strength";
+import { passwordContainsUsername } from "@shared/schemas/users";
 import type { AppConfig } from "../config";
 import { users } from "./schema";
 import type { Db } from "./client";
 import { hashPassword } from "../modules/auth/passwords";
+
+/**
+ * 16 random base64url characters (96 bits). Drawn again in the rare case one happens to hold the
+ * username or trip the guessability check, so the printed password always meets the policy.
+ */
+export function generatePassword(username: string): string {
+  for (;;) {
+    const password = randomBytes(12).toString("base64url");
+    if (!passwordContainsUsername(password, username) && !passwordProblem(password, [username])) return password;
+  }
+}
 
 /**
  * First run: with no users at all, create the primary admin (id 1) from ADMIN_USERNAME /
@@ -15,7 +28,7 @@ export async function ensurePrimaryAdmin(db: Db, config: AppConfig, log: Pick<Fa
   if (count > 0) return null;
   const username = config.ADMIN_USERNAME ?? "admin";
   const generated = !config.ADMIN_PASSWORD;
-  const password = config.ADMIN_PASSWORD ?? randomBytes(12).toString("base64url");
+  const password = config.ADMIN_PASSWORD ?? generatePassword(username);
   await db.insert(users).values({ id: 1, username, passwordHash: await hashPassword(password), isAdmin: true, isActive: true });
   // keep the serial in step after inserting id 1 explicitly
   await db.execute(sql`select setval(pg_get_serial_sequence('users', 'id'), (select max(id) from users))`);

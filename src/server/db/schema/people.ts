@@ -1,14 +1,20 @@
+import { sql } from "drizzle-orm";
 import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
-export const users = pgTable("users", {
-  id: serial("id").primaryKey(),
-  username: text("username").notNull().unique(),
-  passwordHash: text("password_hash").notNull(),
-  email: text("email"),
-  isAdmin: boolean("is_admin").notNull().default(false),
-  isActive: boolean("is_active").notNull().default(true),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-});
+export const users = pgTable(
+  "users",
+  {
+    id: serial("id").primaryKey(),
+    username: text("username").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    email: text("email"),
+    isAdmin: boolean("is_admin").notNull().default(false),
+    isActive: boolean("is_active").notNull().default(true),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  // 'Admin' and 'admin' are one name: uniqueness and login ignore case.
+  (t) => [uniqueIndex("users_username_lower_unique").on(sql`lower(${t.username})`)],
+);
 
 // Tokens are stored as SHA-256 hashes; the raw token only ever lives in the client.
 export const sessions = pgTable(

@@ -34,6 +34,16 @@ describe("admin login", () => {
     expect(b.json().message).toBe(a.json().message);
   });
 
+  it("finds the user whatever the case or width of the name typed ('ADMIN' signs in as 'admin')", async () => {
+    for (const username of ["ADMIN", "Admin", " admin ", "ａｄｍｉｎ"]) {
+      const res = await login({ username, password: ADMIN.password });
+      expect(res.statusCode, username).toBe(200);
+      expect(res.json().user).toMatchObject({ id: 1, username: "admin" });
+    }
+    expect((await login({ username: "ADMIN", password: "wrong-password" })).json().message).toBe("Invalid username or password");
+    expect((await login({ username: "admin\u200b", password: ADMIN.password })).statusCode).toBe(401);
+  });
+
   it("validates the body with the spec's messages", async () => {
     const res = await login({ username: "", password: "" });
     expect(res.statusCode).toBe(400);

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { loginInput } from "@shared/schemas/auth";
 import { users } from "../../db/schema";
@@ -17,7 +17,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { username, password } = request.body;
-      const [user] = await app.db.select().from(users).where(eq(users.username, username)).limit(1);
+      // 'ADMIN' signs in as 'admin' (the schema applied NFKC); same index as the uniqueness rule.
+      // An unknown name still costs one argon2 verify, so timing does not tell which was wrong.
+      const [user] = await app.db.select().from(users).where(sql`lower(${users.username}) = lower(${username})`).limit(1);
       const ok = await verifyPassword(user?.passwordHash, password);
       if (!user || !ok || !user.isActive || !user.isAdmin) {
         request.log.info({ username }, "login refused");

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { z } from "zod";
 import { PRIMARY_ADMIN_ID } from "@shared/constants";
-import { userActiveInput, userCreateInput, userUpdateInput } from "@shared/schemas/users";
+import { passwordProblem } from "@shared/password-strength";
+import { passwordSchema, userActiveInput, userCreateInput, userUpdateInput } from "@shared/schemas/users";
 import type { ResourceModule } from "..";
 import { conflict, forbidden, notFound } from "../../lib/http-error";
 import { idParams } from "../../lib/params";
@@ -8,6 +10,18 @@ import { deleteSessionsExcept } from "./sessions";
 import { createUser, deleteUser, findUser, isUniqueViolation, listUsers, setUserActive, updateUser } from "./repository";
 
 const taken = (username: string) => conflict(`Username "${username}" is already taken. Please choose another.`);
+
+/**
+ * The common-password and guessability check needs the dictionary, so it runs here on top of the
+ * shared schema (the admin form shows the same verdict in its strength meter before sending).
+ */
+function strongPassword(v: { username: string; password?: string }, ctx: z.RefinementCtx) {
+  if (typeof v.password !== "string" || !passwordSchema.safeParse(v.password).success) return;
+  const problem = passwordProblem(v.password, typeof v.username === "string" ? [v.username] : []);
+  if (problem) ctx.addIssue({ code: "custom", path: ["password"], message: problem });
+}
+const createBody = userCreateInput.superRefine(strongPassword);
+const updateBody = userUpdateInput.superRefine(strongPassword);
 
 /**
  * Admin users (spec section 2). Every admin is equal, except that id 1 cannot be deactivated or
@@ -22,7 +36,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     return { success: true, data: user };
   });
 
-  app.post("/api/users", { schema: { body: userCreateInput } }, async (request, reply) => {
+  app.post("/api/users", { schema: { body: createBody } }, async (request, reply) => {
     try {
       const user = await createUser(app.db, request.body);
       return reply.status(201).send({ success: true, message: "User created", data: user });
@@ -32,7 +46,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     }
   });
 
-  app.put("/api/users/:id", { schema: { params: idParams, body: userUpdateInput } }, async (request) => {
+  app.put("/api/users/:id", { schema: { params: idParams, body: updateBody } }, async (request) => {
     const { id } = request.params;
     try {
       const user = await updateUser(app.db, id, request.body);

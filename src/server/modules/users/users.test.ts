@@ -91,6 +91,89 @@ describe("admin users", () => {
     expect((await t.request({ method: "GET", url: "/api/users/999", headers })).statusCode).toBe(404);
   });
 
+  describe("password policy (OWASP ASVS 5.0 V6)", () => {
+    const create = (username: string, password: string) => t.request({ method: "POST", url: "/api/users", headers, payload: { username, email: "", password } });
+
+    it.each([
+      ["password", "This password is too common. Choose a less predictable one."],
+      ["12345678", "This password is too common. Choose a less predictable one."],
+      ["PassWord", "This password is too common. Choose a less predictable one."],
+      ["P@ssw0rd123", "This password is a common password with small changes. Choose a less predictable one."],
+      ["        ", "Password cannot be only spaces"],
+      ["\0".repeat(8), null],
+      ["pass\tword-tab-inside", "Password cannot contain control characters (such as tabs, line breaks or NUL)"],
+      ["short", "Password must be at least 8 characters long"],
+      ["x".repeat(201), "Password is too long (200 characters at most)"],
+      ["my-Bassist-days", "Password must not contain the username"],
+    ])("refuses %j with a 400 naming the password", async (password, message) => {
+      const res = await create("bassist", password);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toMatch(/^password: /);
+      // NUL never reaches the schema: the server-wide control-character guard names the field first
+      if (message) expect(res.json().errors.password).toBe(message);
+      else expect(res.json().errors.password).toBeTruthy();
+    });
+
+    it("counts characters, not UTF-16 units: four emoji are too short", async () => {
+      expect((await create("bassist", "🎸🥁🎤🎹")).json().errors.password).toBe("Password must be at least 8 characters long");
+    });
+
+    it("accepts a 64-character password and a long passphrase, and they log in", async () => {
+      const sixtyFour = "violet tuesday amplifier under the old bridge, seven crows singing";
+      expect(sixtyFour.length).toBeGreaterThanOrEqual(64);
+      const p64 = sixtyFour.slice(0, 64);
+      const passphrase = "we drove all night to a half-empty club in Ghent and the bass amp caught fire before the encore, still the best show of 2019";
+      for (const [username, password] of [["bassist", p64], ["keys", passphrase]]) {
+        const res = await create(username, password);
+        expect(res.statusCode, res.body).toBe(201);
+        expect((await login(username, password)).statusCode).toBe(200);
+      }
+    });
+
+    it("checks a new password on edit too", async () => {
+      const { id } = (await t.request({ method: "GET", url: "/api/users", headers })).json().data.find((u: { username: string }) => u.username === "keys");
+      const res = await t.request({ method: "PUT", url: `/api/users/${id}`, headers, payload: { username: "keys", email: null, password: "iloveyou" } });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors.password).toBe("This password is too common. Choose a less predictable one.");
+    });
+  });
+
+  describe("usernames: NFKC, ASCII, unique ignoring case", () => {
+    const create = (username: string) => t.request({ method: "POST", url: "/api/users", headers, payload: { username, password: "grey-owl-tambourine" } });
+
+    it.each(["Admin", "ADMIN", "ａｄｍｉｎ", "  admin "])("%j is the existing 'admin': 409", async (username) => {
+      const res = await create(username);
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toMatch(/^Username "(admin|Admin|ADMIN)" is already taken\. Please choose another\.$/);
+    });
+
+    it.each([
+      ["admin\u200b", "Username cannot contain invisible or control characters"],
+      ["ad\u200emin", "Username cannot contain invisible or control characters"],
+      ["\u0430dmin", "Username may only use letters a-z, digits, '.', '_' and '-'"],
+      ["band admin", "Username may only use letters a-z, digits, '.', '_' and '-'"],
+      ["ab", "Username must be at least 3 characters long"],
+    ])("refuses %j with a 400 naming the username", async (username, message) => {
+      const res = await create(username);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors.username).toBe(message);
+    });
+
+    it("renaming to another admin's name in other case is a 409", async () => {
+      const { id } = (await t.request({ method: "GET", url: "/api/users", headers })).json().data.find((u: { username: string }) => u.username === "keys");
+      const res = await t.request({ method: "PUT", url: `/api/users/${id}`, headers, payload: { username: "BASSIST", email: null } });
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toBe('Username "BASSIST" is already taken. Please choose another.');
+    });
+
+    it("stores the name NFKC-normalised, keeps its case, and logs in whatever the case", async () => {
+      const res = await create("Ｒｏａｄｉｅ");
+      expect(res.statusCode).toBe(201);
+      expect(res.json().data.username).toBe("Roadie");
+      expect((await login("roadie", "grey-owl-tambourine")).json().user.username).toBe("Roadie");
+    });
+  });
+
   it("needs an admin", async () => {
     expect((await t.request({ method: "GET", url: "/api/users" })).statusCode).toBe(401);
     expect((await t.request({ method: "POST", url: "/api/users", payload: { username: "x", password: "y" } })).statusCode).toBe(401);
