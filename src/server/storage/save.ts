@@ -36,7 +36,7 @@ export async function saveUpload(
   }
   let bytes = file.buffer;
   if (type.mime === "image/svg+xml") {
-    const clean = sanitizeSvg(bytes.toString("utf8"));
+    const clean = await sanitizeSvg(bytes.toString("utf8"));
     if (!clean) throw unsupportedType("This SVG could not be accepted.");
     bytes = Buffer.from(clean, "utf8");
   }

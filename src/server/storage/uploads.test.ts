@@ -183,8 +183,9 @@ describe("uploads: a failed upload leaves nothing behind", () => {
       await upload("/api/upload/media?fileType=audio", { name: "a.png", type: "image/png", data: PNG }),
       await upload("/api/upload/merchandise", { name: "big.png", type: "image/png", data: Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]) }),
       await upload("/api/upload/merchandise", { name: "empty.png", type: "image/png", data: Buffer.alloc(0) }),
+      await upload("/api/upload/media?fileType=image", { name: "x.svg", type: "image/svg+xml", data: Buffer.from("<svg><script>alert(1)</script></svg>") }),
     ];
-    expect(failures.map((r) => r.statusCode)).toEqual([415, 415, 413, 400]);
+    expect(failures.map((r) => r.statusCode)).toEqual([415, 415, 413, 400, 415]);
 
     expect(filesOnDisk()).toEqual(filesBefore);
     expect(await mediaRows()).toBe(rowsBefore);
@@ -224,5 +225,51 @@ describe("uploads: a failed upload leaves nothing behind", () => {
     const res = await upload("/api/upload/merchandise", { name: "ok.png", type: "image/png", data: PNG });
     expect(res.statusCode).toBe(200);
     expect(filesOnDisk().filter((f) => path.basename(f).startsWith("."))).toEqual([]);
+  });
+});
+
+describe("uploads: SVG keeps only references inside itself", () => {
+  const EVIL_SVG = `<?xml version="1.0" encoding="UTF-8"?>
+<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 10 10" onload="alert('evil')">
+  <?xml-stylesheet href="https://evil.example/s.css"?>
+  <style>rect { fill: url(https://evil.example/a) }</style>
+  <defs>
+    <linearGradient id="grad"><stop offset="0" stop-color="red"/></linearGradient>
+    <pattern id="pat" href="other.svg?evil" width="1" height="1"/>
+    <path id="a" d="M0 0h1v1z"/>
+  </defs>
+  <script>alert('evil')</script>
+  <rect fill="url(https://evil.example/x)" stroke="url(//evil.example/x)" width="10" height="10"/>
+  <g filter="url(https://evil.example/f#f)" mask="url(https://evil.example/m#m)" clip-path="url(https://evil.example/c#c)">
+    <rect style="fill:url(https://evil.example/s)" width="5" height="5"/>
+  </g>
+  <use href="https://evil.example/u.svg#a"/>
+  <a xlink:href="javascript:alert('evil')"><text>band</text></a>
+  <foreignObject><div xmlns="http://www.w3.org/1999/xhtml">evil</div></foreignObject>
+  <rect fill="url(#grad)" width="2" height="2"/>
+  <use href="#a"/>
+</svg>`;
+
+  it("removes every external reference and script, keeps url(#id) and href=#id, and serves the clean file", async () => {
+    const res = await upload("/api/upload/media?fileType=image", { name: "logo.svg", type: "image/svg+xml", data: Buffer.from(EVIL_SVG) });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.mimeType).toBe("image/svg+xml");
+    const stored = storedText(res.json().data.filePath);
+    expect(stored).not.toMatch(/evil|script|onload|javascript|foreignObject|other\.svg/i);
+    expect(stored).toContain('fill="url(#grad)"');
+    expect(stored).toContain('<use href="#a"/>');
+    expect(stored).toContain('<pattern id="pat"');
+    expect(res.json().data.fileSize).toBe(Buffer.byteLength(stored));
+
+    const served = await t.request({ method: "GET", url: res.json().data.filePath });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers["content-type"]).toMatch(/^image\/svg\+xml/);
+    expect(served.body).not.toMatch(/evil/i);
+  });
+
+  it("refuses an SVG with nothing drawable left with 415", async () => {
+    const res = await upload("/api/upload/media?fileType=image", { name: "x.svg", type: "image/svg+xml", data: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>') });
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toEqual({ success: false, message: "This SVG could not be accepted." });
   });
 });
