@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useForm } from "react-hook-form";
+import { useForm, useWatch } from "react-hook-form";
 import { useLocation } from "wouter";
 import type { AdminUser } from "@shared/schemas/entities";
 import { userCreateInput, userUpdateInput } from "@shared/schemas/users";
@@ -7,6 +7,7 @@ import { FormActions } from "@client/components/ui/form-actions";
 import { TextField } from "@client/components/ui/form-fields";
 import { ApiError, errorMessage } from "@client/lib/api-client";
 import { applyServerErrors, useResourceMutation } from "@client/lib/resource";
+import { PasswordStrengthMeter } from "./password-strength-meter";
 
 interface Values {
   username: string;
@@ -40,6 +41,7 @@ export function UserForm({ user }: { user?: AdminUser }) {
     },
   });
   const c = form.control;
+  const [username, password] = useWatch({ control: c, name: ["username", "password"] });
 
   return (
     <form noValidate onSubmit={form.handleSubmit((values) => save.mutate(values))} className="space-y-5">
@@ -52,6 +54,7 @@ export function UserForm({ user }: { user?: AdminUser }) {
         label={user ? "New Password (leave blank to keep current)" : "Password"}
         placeholder={user ? "Leave blank to keep the current password" : "At least 8 characters"}
         autoComplete="new-password"
+        hint={<PasswordStrengthMeter password={password} username={username} />}
       />
       <FormActions cancelHref="/users" submitLabel={user ? "Update User" : "Create User"} pending={save.isPending} />
     </form>
