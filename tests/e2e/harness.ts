@@ -6,7 +6,8 @@ import path from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { E2E_CLIENT_DIR, E2E_SERVER_DIR, ROOT } from "./paths";
 
-export const E2E_ADMIN = { username: "admin", password: "e2e-admin-password" };
+// meets the password policy (not common, no username inside): the server refuses a weak ADMIN_PASSWORD at start
+export const E2E_ADMIN = { username: "admin", password: "e2e-stage-door-key" };
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 export async function freePort(): Promise<number> {
