@@ -1,9 +1,9 @@
 import type { FastifyInstance } from "fastify";
-import { SETTING_KEYS } from "@shared/constants";
+import { HOME_SHOWS_KEY, HOME_SHOWS_LIMIT, SETTING_KEYS } from "@shared/constants";
 import { getSettings } from "../settings/repository";
 import { listFeaturedTracks } from "../audio-tracks/public-queries";
 import { listActiveVideos } from "../videos/public-queries";
-import { listShows } from "../shows/public-queries";
+import { listUpcomingShows } from "../shows/public-queries";
 import { listActiveMembers } from "../band-members/public-queries";
 import { listPublishedLyrics } from "../lyrics/public-queries";
 import { listMerchandise } from "../merchandise/public-queries";
@@ -25,7 +25,7 @@ export async function homeData(app: FastifyInstance): Promise<InitialData> {
     settingsData(app),
     listFeaturedTracks(app.db),
     listActiveVideos(app.db),
-    listShows(app.db),
+    listUpcomingShows(app.db, undefined, { limit: HOME_SHOWS_LIMIT }),
     listActiveMembers(app.db),
     listPublishedLyrics(app.db),
   ]);
@@ -33,7 +33,7 @@ export async function homeData(app: FastifyInstance): Promise<InitialData> {
     ...settings,
     "/api/audio-tracks?featured=true": tracks,
     "/api/videos/active": videos,
-    "/api/shows": shows,
+    [HOME_SHOWS_KEY]: shows,
     "/api/band-members": members,
     "/api/lyrics": lyrics,
   };

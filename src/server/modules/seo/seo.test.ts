@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { HOME_SHOWS_KEY } from "@shared/constants";
 import { todayIso } from "@shared/format";
 import { lyrics, settings, shows } from "../../db/schema";
 import { fillTemplate } from "../../plugins/html";
@@ -55,7 +56,9 @@ describe("page HTML", () => {
     expect(ld["@graph"][1].image).toBe("https://band.example/images/og-image.jpg");
     const data = JSON.parse(/<script type="application\/json" id="app-data">(.*?)<\/script>/.exec(html)![1]);
     expect(data.path).toBe("/");
-    expect(data.queries["/api/shows"]).toHaveLength(2);
+    // upcoming shows only, under the home page's own bounded key
+    expect(data.queries[HOME_SHOWS_KEY]).toHaveLength(1);
+    expect(data.queries["/api/shows"]).toBeUndefined();
     expect(data.queries["/api/settings/band-name"]).toEqual({ key: "band-name", value: "Static </script> Saints" });
     expect(data.queries["/api/settings/spotify-url"]).toEqual({ key: "spotify-url", value: null });
   });

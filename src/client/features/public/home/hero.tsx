@@ -1,4 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
+import { HOME_SHOWS_KEY } from "@shared/constants";
 import type { Show } from "@shared/schemas/entities";
 import { useBandName } from "@client/lib/band-name";
 import { SectionLink } from "../layout/section-link";
@@ -10,7 +11,7 @@ import { dateParts, upcomingShows } from "../shows/show-utils";
 export function Hero() {
   const band = useBandName();
   const words = band.trim().split(/\s+/);
-  const { data } = useQuery<Show[]>({ queryKey: ["/api/shows"] });
+  const { data } = useQuery<Show[]>({ queryKey: [HOME_SHOWS_KEY] });
   const next = Array.isArray(data) ? upcomingShows(data)[0] : undefined;
   const track = useFeaturedTracks().data?.[0];
   return (

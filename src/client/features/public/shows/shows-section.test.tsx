@@ -1,5 +1,6 @@
 import { screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { HOME_SHOWS_KEY } from "@shared/constants";
 import { todayIso } from "@shared/format";
 import { fail, ok, pending, renderWithApi } from "../test-utils";
 import { NO_SHOWS, ShowsSection } from "./shows-section";
@@ -13,7 +14,7 @@ const show = (id: number, venue: string, date: string, extra = {}) => ({
 describe("ShowsSection", () => {
   it("lists upcoming shows only, soonest first, with $ price, time, age, supporting acts and ticket link", async () => {
     renderWithApi(<ShowsSection />, {
-      "/api/shows": ok([
+      [HOME_SHOWS_KEY]: ok([
         show(1, "Later Hall", day(20), { supportingActs: "Ghost Atlas, Kinston Kids", eventUrl: "https://tickets.example/1" }),
         show(2, "Old Barn", day(-2)),
         show(3, "Soon Club", day(1), { supportingActs: ["Saltmarsh", "Pamlico"] }),
@@ -34,18 +35,18 @@ describe("ShowsSection", () => {
   });
 
   it("shows the loading state, then the empty text when nothing is upcoming", async () => {
-    const { unmount } = renderWithApi(<ShowsSection />, { "/api/shows": pending });
+    const { unmount } = renderWithApi(<ShowsSection />, { [HOME_SHOWS_KEY]: pending });
     expect(screen.getByRole("status", { name: "Loading" })).toBeInTheDocument();
     unmount();
-    renderWithApi(<ShowsSection />, { "/api/shows": ok([show(2, "Old Barn", day(-2))]) });
+    renderWithApi(<ShowsSection />, { [HOME_SHOWS_KEY]: ok([show(2, "Old Barn", day(-2))]) });
     expect(await screen.findByText(NO_SHOWS)).toBeInTheDocument();
   });
 
   it("says 'Failed to load shows' when the request fails and 'Failed to load shows data' on a bad format", async () => {
-    const { unmount } = renderWithApi(<ShowsSection />, { "/api/shows": fail() });
+    const { unmount } = renderWithApi(<ShowsSection />, { [HOME_SHOWS_KEY]: fail() });
     expect(await screen.findByRole("alert")).toHaveTextContent(/^Failed to load shows$/);
     unmount();
-    renderWithApi(<ShowsSection />, { "/api/shows": ok({ not: "a list" }) });
+    renderWithApi(<ShowsSection />, { [HOME_SHOWS_KEY]: ok({ not: "a list" }) });
     expect(await screen.findByRole("alert")).toHaveTextContent("Failed to load shows data");
   });
 });

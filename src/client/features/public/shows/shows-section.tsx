@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { Ticket } from "lucide-react";
+import { HOME_SHOWS_KEY } from "@shared/constants";
 import type { Show } from "@shared/schemas/entities";
 import { formatPrice } from "@shared/format";
 import { SectionHeading } from "../ui/section-heading";
@@ -11,7 +12,7 @@ export const SHOWS_FAILED = "Failed to load shows";
 export const NO_SHOWS = "No upcoming shows right now. Check back soon, or join the mailing list to hear first.";
 
 export function ShowsSection() {
-  const { data, isLoading, error } = useQuery<Show[]>({ queryKey: ["/api/shows"] });
+  const { data, isLoading, error } = useQuery<Show[]>({ queryKey: [HOME_SHOWS_KEY] });
   return (
     <section id="shows" aria-labelledby="shows-title" className="mx-auto max-w-6xl px-4 py-20 sm:px-6 sm:py-28">
       <SectionHeading id="shows" index="03" title="Upcoming Shows" kicker="On the road" />
