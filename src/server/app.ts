@@ -8,6 +8,9 @@ import { modules } from "./modules";
 import { registerAuth, requireAdmin } from "./plugins/auth";
 import { registerErrorHandling } from "./plugins/errors";
 import { registerInputGuard } from "./plugins/input-guard";
+import { invalidateAfterAdminWrites, markPrivate, registerPublicCache } from "./plugins/public-answers";
+import { registerRequestLog } from "./plugins/request-log";
+import { healthChecker } from "./services/health";
 import { loggerOptions } from "./lib/logging";
 import { registerSecurity } from "./plugins/security";
 import { registerStatic } from "./plugins/static";
@@ -38,6 +41,8 @@ export async function buildApp({ config, database, logger = true, logStream }: B
     // off unless TRUST_PROXY names the proxies: request.ip is then the socket's address
     // (a hop count works at run time; Fastify's types leave the number out)
     trustProxy: config.TRUST_PROXY as boolean | string[],
+    // one line per request at info would be the bottleneck under a crowd: see request-log.ts
+    disableRequestLogging: true,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -47,28 +52,36 @@ export async function buildApp({ config, database, logger = true, logStream }: B
   app.decorate("adminRoutes", []);
 
   registerErrorHandling(app);
+  registerRequestLog(app);
   registerInputGuard(app);
+  registerPublicCache(app);
   await registerSecurity(app);
   await app.register(cookie);
   registerAuth(app);
 
+  const checkHealth = healthChecker(database);
   app.get("/healthz", async (_request, reply) => {
-    try {
-      await database.ping();
-      return { success: true, status: "ok", database: database.kind };
-    } catch (err) {
-      app.log.error({ err }, "health check failed");
-      return reply.status(503).send({ success: false, status: "unavailable", message: "Database unavailable" });
-    }
+    const health = await checkHealth();
+    reply.header("cache-control", "no-store");
+    if (health.up) return { success: true, status: "ok", database: database.kind, ...(health.database === "busy" ? { busy: true } : {}) };
+    app.log.error("health check failed: the database does not answer");
+    return reply.status(503).send({ success: false, status: "unavailable", message: "Database unavailable" });
   });
 
-  await app.register(authRoutes);
+  await app.register(async (auth) => {
+    markPrivate(auth);
+    await auth.register(authRoutes);
+  });
 
   await app.register(async (pub) => {
+    // writes and personal answers here; the public reads set their own cache headers
+    markPrivate(pub);
     for (const m of modules) if (m.publicRoutes) await pub.register(m.publicRoutes);
   });
 
   await app.register(async (admin) => {
+    markPrivate(admin);
+    invalidateAfterAdminWrites(admin, app);
     admin.addHook("onRoute", (route) => {
       const methods = Array.isArray(route.method) ? route.method : [route.method];
       for (const method of methods) if (method !== "HEAD") app.adminRoutes.push({ method, url: route.url });

@@ -11,7 +11,7 @@ const DRAIN_LIMIT_BYTES = 32 * 1024 * 1024;
 const DRAIN_TIMEOUT_MS = 10_000;
 
 function drainRequest(raw: IncomingMessage): Promise<void> {
-  if (raw.complete || raw.destroyed) return Promise.resolve();
+  if (raw.complete || raw.readableEnded || raw.destroyed) return Promise.resolve();
   const declared = Number(raw.headers["content-length"]);
   if (declared > DRAIN_LIMIT_BYTES) return Promise.resolve();
   return new Promise((resolve) => {

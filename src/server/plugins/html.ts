@@ -10,7 +10,7 @@ import { escapeJsonForHtml, jsonLdScript } from "../modules/seo/json-ld";
  * Open Graph / Twitter tags, JSON-LD, and the initial data the client hydrates its query
  * cache with (a non-executable JSON script, so the CSP needs no inline-script exception).
  */
-export type HtmlRenderer = (app: FastifyInstance, request: FastifyRequest, template: string) => Promise<{ html: string; status?: number }>;
+export type HtmlRenderer = (app: FastifyInstance, request: FastifyRequest, template: string) => Promise<{ html: string; status?: number; complete: boolean }>;
 
 export const INITIAL_DATA_ID = "app-data";
 
@@ -22,9 +22,9 @@ export const renderHtml: HtmlRenderer = async (app, request, template) => {
   } catch (err) {
     // The page still works without meta or inlined data: the client fetches what it needs.
     request.log.error({ err }, "page meta failed");
-    return { html: template };
+    return { html: template, complete: false };
   }
-  return { html: fillTemplate(template, meta, app.config.PUBLIC_URL), status: meta.status };
+  return { html: fillTemplate(template, meta, app.config.PUBLIC_URL), status: meta.status, complete: true };
 };
 
 export function fillTemplate(template: string, meta: PageMeta, baseUrl: string): string {

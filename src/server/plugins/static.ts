@@ -3,7 +3,9 @@ import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 import { clientDistDir } from "../paths";
+import { ALL_TAGS } from "../services/public-cache";
 import { renderHtml } from "./html";
+import { sendPublic } from "./public-answers";
 
 /**
  * Serves the built client, the uploads folder, and index.html for every other GET so the
@@ -46,7 +48,15 @@ export async function registerStatic(app: FastifyInstance) {
     if (url.startsWith("/api/") || url === "/api" || url.startsWith("/uploads/") || request.method !== "GET" || !template) {
       return reply.status(404).send({ success: false, message: `Not found: ${request.method} ${url}` });
     }
-    const { html, status } = await renderHtml(app, request, template);
-    return reply.status(status ?? 200).type("text/html; charset=utf-8").header("Cache-Control", "no-cache").send(html);
+    // A page inlines data from every part of the site (the home page all of it), so any
+    // public write drops the pages; they are cheap to build once.
+    return sendPublic(app, request, reply, {
+      key: `page ${url}`,
+      tags: ALL_TAGS,
+      build: async () => {
+        const { html, status, complete } = await renderHtml(app, request, template);
+        return { status: status ?? 200, contentType: "text/html; charset=utf-8", body: html, store: complete };
+      },
+    });
   });
 }

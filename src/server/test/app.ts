@@ -56,7 +56,7 @@ export async function createTestApp(overrides: Partial<Env> = {}, options: { log
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "band-test-"));
   const config = testConfig({ DATA_DIR: dataDir, ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, ...overrides });
   await ensurePrimaryAdmin(database.db, config, { info() {}, warn() {} } as never);
-  const app = await buildApp({ config: options.logStream ? { ...config, LOG_LEVEL: "info" } : config, database, logger: Boolean(options.logStream), logStream: options.logStream });
+  const app = await buildApp({ config: options.logStream ? { ...config, LOG_LEVEL: "debug" } : config, database, logger: Boolean(options.logStream), logStream: options.logStream });
   await app.ready();
   let headers: Record<string, string> | undefined;
   return {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireAdmin } from "../../plugins/auth";
+import { jsonAnswer, sendPublic } from "../../plugins/public-answers";
 import { listAllTracks, listFeaturedTracks } from "./public-queries";
 
 const tracksQuery = z.object({
@@ -12,8 +13,14 @@ const tracksQuery = z.object({
  * is the admin list of every track, so it needs an admin.
  */
 export const audioTracksPublicRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get("/api/audio-tracks", { schema: { querystring: tracksQuery } }, async (request) => {
-    if (request.query.featured === "true") return { success: true, data: await listFeaturedTracks(app.db) };
+  app.get("/api/audio-tracks", { schema: { querystring: tracksQuery } }, async (request, reply) => {
+    if (request.query.featured === "true") {
+      return sendPublic(app, request, reply, {
+        key: "/api/audio-tracks?featured=true",
+        tags: ["audio-tracks"],
+        build: async () => jsonAnswer({ success: true, data: await listFeaturedTracks(app.db) }),
+      });
+    }
     await requireAdmin(app, request);
     return { success: true, data: await listAllTracks(app.db) };
   });

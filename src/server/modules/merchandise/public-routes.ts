@@ -1,6 +1,9 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { jsonAnswer, sendPublic } from "../../plugins/public-answers";
 import { listMerchandise } from "./public-queries";
 
 export const merchandisePublicRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get("/api/merchandise", async () => ({ success: true, data: await listMerchandise(app.db) }));
+  app.get("/api/merchandise", async (request, reply) =>
+    sendPublic(app, request, reply, { key: "/api/merchandise", tags: ["merchandise"], build: async () => jsonAnswer({ success: true, data: await listMerchandise(app.db) }) }),
+  );
 };

@@ -1,16 +1,21 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { sendPublic } from "../../plugins/public-answers";
 import { listPublishedLyrics } from "../lyrics/public-queries";
 
 /** Indexable public pages; admin, mail-confirmation pages and the API stay out of search engines. */
 export const INDEXED_PATHS = ["/", "/videos", "/merch", "/lyrics"];
 
 export const seoPublicRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get("/robots.txt", async (_request, reply) => {
+  app.get("/robots.txt", async (request, reply) => {
     const body = ["User-agent: *", "Allow: /", "Disallow: /admin", "Disallow: /api/", "Disallow: /verify-email", "Disallow: /unsubscribe", "", `Sitemap: ${app.config.PUBLIC_URL}/sitemap.xml`, ""].join("\n");
-    return reply.type("text/plain; charset=utf-8").header("Cache-Control", "public, max-age=3600").send(body);
+    return sendPublic(app, request, reply, { key: "/robots.txt", tags: [], build: async () => ({ contentType: "text/plain; charset=utf-8", body }) });
   });
 
-  app.get("/sitemap.xml", async (_request, reply) => {
+  app.get("/sitemap.xml", async (request, reply) =>
+    sendPublic(app, request, reply, { key: "/sitemap.xml", tags: ["lyrics"], build: async () => ({ contentType: "application/xml; charset=utf-8", body: await sitemap() }) }),
+  );
+
+  async function sitemap() {
     const base = app.config.PUBLIC_URL;
     const lyrics = await listPublishedLyrics(app.db);
     const urls = [
@@ -24,8 +29,8 @@ export const seoPublicRoutes: FastifyPluginAsyncZod = async (app) => {
       "</urlset>",
       "",
     ].join("\n");
-    return reply.type("application/xml; charset=utf-8").header("Cache-Control", "public, max-age=3600").send(body);
-  });
+    return body;
+  }
 };
 
 function escapeXml(s: string) {

@@ -2,13 +2,18 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { SETTING_KEYS } from "@shared/constants";
 import { settingInput, settingKeyParams } from "@shared/schemas/settings";
 import type { ResourceModule } from "..";
+import { jsonAnswer, sendPublic } from "../../plugins/public-answers";
 import { getSetting, getSettings, putSetting } from "./repository";
 
 // Every known key is public: they hold links, texts and flags the public pages show.
 const publicRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get("/api/settings/:key", { schema: { params: settingKeyParams } }, async (request) => {
+  app.get("/api/settings/:key", { schema: { params: settingKeyParams } }, async (request, reply) => {
     const { key } = request.params;
-    return { success: true, data: { key, value: await getSetting(app.db, key) } };
+    return sendPublic(app, request, reply, {
+      key: `/api/settings/${key}`,
+      tags: ["settings"],
+      build: async () => jsonAnswer({ success: true, data: { key, value: await getSetting(app.db, key) } }),
+    });
   });
 };
 

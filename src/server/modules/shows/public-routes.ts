@@ -1,15 +1,32 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { jsonAnswer, sendPublic } from "../../plugins/public-answers";
 import { listShows, listUpcomingShows } from "./public-queries";
+
+const whole = (name: string, min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d{1,7}$/, `${name} must be a whole number`)
+    .transform(Number)
+    .pipe(z.number().min(min, `${name} must be at least ${min}`).max(max, `${name} must be at most ${max}`))
+    .optional();
 
 const showsQuery = z.object({
   upcoming: z.enum(["true", "false"], { message: "upcoming must be 'true' or 'false'" }).optional(),
+  // optional paging; without it the answer is the spec's whole list
+  limit: whole("limit", 1, 500),
+  offset: whole("offset", 0, 1_000_000),
 });
 
 /** GET /api/shows: all shows by date (the admin list reads it too); ?upcoming=true keeps today and later. */
 export const showsPublicRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get("/api/shows", { schema: { querystring: showsQuery } }, async (request) => {
-    const data = request.query.upcoming === "true" ? await listUpcomingShows(app.db) : await listShows(app.db);
-    return { success: true, data };
+  app.get("/api/shows", { schema: { querystring: showsQuery } }, async (request, reply) => {
+    const { upcoming, limit, offset } = request.query;
+    const page = { limit, offset };
+    return sendPublic(app, request, reply, {
+      key: `/api/shows?upcoming=${upcoming === "true"}&limit=${limit ?? ""}&offset=${offset ?? ""}`,
+      tags: ["shows"],
+      build: async () => jsonAnswer({ success: true, data: upcoming === "true" ? await listUpcomingShows(app.db, undefined, page) : await listShows(app.db, page) }),
+    });
   });
 };

@@ -1,6 +1,9 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { jsonAnswer, sendPublic } from "../../plugins/public-answers";
 import { listActiveVideos } from "./public-queries";
 
 export const videosPublicRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get("/api/videos/active", async () => ({ success: true, data: await listActiveVideos(app.db) }));
+  app.get("/api/videos/active", async (request, reply) =>
+    sendPublic(app, request, reply, { key: "/api/videos/active", tags: ["videos"], build: async () => jsonAnswer({ success: true, data: await listActiveVideos(app.db) }) }),
+  );
 };
