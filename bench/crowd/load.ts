@@ -1,0 +1,183 @@
+/** The load: the bare baseline, alternating product/bare rounds, and the crowd with admin writes. */
+import autocannon from "autocannon";
+import { fork } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+
+export const PATHS = ["/", "/api/shows", "/api/merchandise"] as const;
+export type Variant = "encoded" | "identity";
+const TIMEOUT_S = 10;
+
+/** The same request headers for product and bare; "encoded" is what a browser sends. */
+export function headersFor(urlPath: string, variant: Variant): Record<string, string> {
+  return {
+    accept: urlPath === "/" ? "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8" : "application/json",
+    "user-agent": "crowd-bench (autocannon)",
+    ...(variant === "encoded" ? { "accept-encoding": "gzip, br" } : {}),
+  };
+}
+
+export interface Snapshot {
+  path: string;
+  variant: Variant;
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: string; // base64 of the bytes on the wire (compressed if the product compressed)
+  bytes: number;
+}
+
+/** One raw GET (no decompression, no extra headers), as the bare server will replay it. */
+export function snapshot(base: string, urlPath: string, variant: Variant): Promise<Snapshot> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(`${base}${urlPath}`, { headers: headersFor(urlPath, variant), agent: false }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () => {
+          const body = Buffer.concat(chunks);
+          resolve({ path: urlPath, variant, status: res.statusCode ?? 0, headers: res.headers, body: body.toString("base64"), bytes: body.length });
+        });
+        res.on("error", reject);
+      })
+      .on("error", reject);
+  });
+}
+
+export interface Bare {
+  url: string;
+  pid: number;
+  stop: () => Promise<void>;
+}
+
+export async function startBare(snapshots: Snapshot[]): Promise<Bare> {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "crowd-bare-")), "answers.json");
+  fs.writeFileSync(file, JSON.stringify(snapshots));
+  // execArgv: [] so the baseline runs on plain node, not under this process's tsx loader
+  const child = fork(new URL("./bare-server.mjs", import.meta.url).pathname, [file], { execArgv: [], stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once("message", (m: { port: number }) => resolve(m.port));
+    child.once("exit", (code) => reject(new Error(`bare server exited (${code})`)));
+  });
+  const exited = new Promise<void>((r) => child.once("exit", () => r()));
+  return {
+    url: `http://127.0.0.1:${port}`,
+    pid: child.pid!,
+    stop: async () => {
+      child.send("close");
+      await exited;
+      fs.rmSync(path.dirname(file), { recursive: true, force: true });
+    },
+  };
+}
+
+export interface Run {
+  requests: number;
+  seconds: number;
+  p99: number;
+  errors: number; // connection errors other than timeouts
+  timeouts: number;
+  non2xx: number;
+}
+
+export async function load(url: string, connections: number, seconds: number, headers: Record<string, string>): Promise<Run> {
+  const r = await autocannon({ url, connections, duration: seconds, headers, timeout: TIMEOUT_S });
+  // autocannon counts a timeout as an error too
+  return { requests: r.requests.total, seconds: r.duration, p99: r.latency.p99, errors: r.errors - r.timeouts, timeouts: r.timeouts, non2xx: r.non2xx };
+}
+
+export interface Pair {
+  path: string;
+  variant: Variant;
+  product: Run[];
+  bare: Run[];
+}
+
+/** Warm both up, then product, bare, product, bare ... so drift on a shared machine hits both alike. */
+export async function alternatingPairs(productUrl: string, bareUrl: string, o: { connections: number; rounds: number; seconds: number; variants: Variant[] }, log: (s: string) => void): Promise<Pair[]> {
+  const pairs: Pair[] = [];
+  for (const variant of o.variants) {
+    for (const p of PATHS) {
+      const h = headersFor(p, variant);
+      await load(productUrl + p, o.connections, 1, h);
+      await load(bareUrl + p, o.connections, 1, h);
+      const pair: Pair = { path: p, variant, product: [], bare: [] };
+      for (let i = 0; i < o.rounds; i++) {
+        pair.product.push(await load(productUrl + p, o.connections, o.seconds, h));
+        pair.bare.push(await load(bareUrl + p, o.connections, o.seconds, h));
+      }
+      log(`  ${variant.padEnd(8)} ${p.padEnd(17)} product ${pair.product.map((r) => rate(r).toFixed(0)).join("/")} req/s, bare ${pair.bare.map((r) => rate(r).toFixed(0)).join("/")} req/s`);
+      pairs.push(pair);
+    }
+  }
+  return pairs;
+}
+
+export const rate = (r: Run) => r.requests / r.seconds;
+/** All rounds together: total requests over total seconds; p99 of the worst round. */
+export function combine(runs: Run[]): Run {
+  const sum = (f: (r: Run) => number) => runs.reduce((a, r) => a + f(r), 0);
+  return { requests: sum((r) => r.requests), seconds: sum((r) => r.seconds), p99: Math.max(...runs.map((r) => r.p99)), errors: sum((r) => r.errors), timeouts: sum((r) => r.timeouts), non2xx: sum((r) => r.non2xx) };
+}
+
+export interface Write {
+  status: number;
+  writeMs: number;
+  staleApi: boolean; // GET /api/shows right after the 2xx did not list the new id
+  stalePage: boolean; // GET / right after did not carry the new venue (it is an upcoming show)
+  error?: string;
+}
+
+export interface Crowd {
+  seconds: number;
+  perPath: Record<string, Run>;
+  writes: Write[];
+}
+
+async function login(base: string, admin: { username: string; password: string }): Promise<string> {
+  const res = await fetch(`${base}/api/admin/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(admin) });
+  const body = (await res.json()) as { token?: string };
+  if (!res.ok || !body.token) throw new Error(`admin login failed: ${res.status}`);
+  return body.token;
+}
+
+function futureDate(days: number): string {
+  const d = new Date(Date.now() + days * 86_400_000);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
+}
+
+async function oneWrite(base: string, token: string, n: number): Promise<Write> {
+  const venue = `Crowd Bench Hall ${process.pid}-${n}`;
+  const show = { venue, location: "Greenville, NC", date: futureDate(30 + (n % 60)), time: "8:00 PM", price: "15.00", ageRestriction: "All Ages", supportingActs: "", eventUrl: "" };
+  const started = performance.now();
+  try {
+    const res = await fetch(`${base}/api/shows`, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: JSON.stringify(show) });
+    const body = (await res.json()) as { data?: { id?: number } };
+    const writeMs = performance.now() - started;
+    if (!res.ok) return { status: res.status, writeMs, staleApi: false, stalePage: false, error: JSON.stringify(body).slice(0, 200) };
+    const id = body.data?.id;
+    const list = (await (await fetch(`${base}/api/shows`, { headers: headersFor("/api/shows", "encoded") })).json()) as { data: { id: number }[] };
+    const page = await (await fetch(`${base}/`, { headers: headersFor("/", "encoded") })).text();
+    return { status: res.status, writeMs, staleApi: !list.data.some((s) => s.id === id), stalePage: !page.includes(venue) };
+  } catch (err) {
+    return { status: 0, writeMs: performance.now() - started, staleApi: false, stalePage: false, error: (err as Error).message };
+  }
+}
+
+/** `connections` split over / and /api/shows for `seconds`, while an admin creates a show every second. */
+export async function crowdWithWrites(base: string, admin: { username: string; password: string }, o: { connections: number; seconds: number }): Promise<Crowd> {
+  const token = await login(base, admin);
+  const half = Math.floor(o.connections / 2);
+  const loads = [load(base + "/", half, o.seconds, headersFor("/", "encoded")), load(base + "/api/shows", o.connections - half, o.seconds, headersFor("/api/shows", "encoded"))];
+  const writes: Promise<Write>[] = [];
+  const t0 = Date.now();
+  for (let n = 0; n < o.seconds; n++) {
+    // a tick every second, each write independent of the previous one (a slow write does not delay the next)
+    const due = t0 + 500 + n * 1000;
+    await new Promise((r) => setTimeout(r, Math.max(0, due - Date.now())));
+    writes.push(oneWrite(base, token, n));
+  }
+  const [home, shows] = await Promise.all(loads);
+  return { seconds: o.seconds, perPath: { "/": home, "/api/shows": shows }, writes: await Promise.all(writes) };
+}

@@ -1,0 +1,105 @@
+/** Tables: per path, the crowd, memory, and the summary against the issue's targets. */
+import { combine, rate, type Crowd, type Pair, type Run, type Snapshot } from "./load";
+
+export type DbKind = "pglite" | "postgres";
+
+export interface DbResult {
+  db: DbKind;
+  snapshots: Snapshot[];
+  pairs: Pair[];
+  crowd: Crowd;
+  rss: { idle: number; peak: number; after: number; samples: number };
+  serverLog: string;
+}
+
+export const TARGETS = { ratio: 0.6, p99: 20, crowdP99: 100, idleRss: { pglite: 300, postgres: 150 } as Record<DbKind, number> };
+
+const mb = (b: number) => b / 1024 / 1024;
+const fail = (r: Run) => `${r.errors}/${r.timeouts}/${r.non2xx}`;
+
+function table(head: string[], rows: string[][], right = new Set<number>()): string {
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (cells: string[]) => cells.map((c, i) => (right.has(i) ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join("  ").trimEnd();
+  return [line(head), widths.map((w) => "-".repeat(w)).join("  "), ...rows.map(line)].join("\n");
+}
+
+function size(results: DbResult, p: Pair): string {
+  const s = results.snapshots.find((x) => x.path === p.path && x.variant === p.variant)!;
+  return `${s.bytes} ${(s.headers["content-encoding"] as string | undefined) ?? "identity"}`;
+}
+
+export function pathTable(results: DbResult[]): string {
+  const rows = results.flatMap((r) =>
+    r.pairs.map((p) => {
+      const prod = combine(p.product);
+      const bare = combine(p.bare);
+      return [r.db, p.variant, p.path, size(r, p), rate(prod).toFixed(0), rate(bare).toFixed(0), (rate(prod) / rate(bare)).toFixed(2), prod.p99.toFixed(0), bare.p99.toFixed(0), fail(prod), fail(bare)];
+    }),
+  );
+  return table(["db", "variant", "path", "bytes enc", "product req/s", "bare req/s", "ratio", "product p99 ms", "bare p99 ms", "product err/to/non2xx", "bare err/to/non2xx"], rows, new Set([4, 5, 6, 7, 8]));
+}
+
+function statusRuns(statuses: number[]): string {
+  const out: string[] = [];
+  for (let i = 0; i < statuses.length; ) {
+    let j = i;
+    while (j < statuses.length && statuses[j] === statuses[i]) j++;
+    out.push(`${statuses[i] || "network error"}x${j - i}`);
+    i = j;
+  }
+  return out.join(" ");
+}
+
+export function crowdTable(results: DbResult[]): string {
+  const rows = results.flatMap((r) => {
+    const c = r.crowd;
+    const lines = Object.entries(c.perPath).map(([p, run]) => [r.db, p, run.requests.toLocaleString("en-US"), rate(run).toFixed(0), run.p99.toFixed(0), String(run.errors), String(run.timeouts), String(run.non2xx)]);
+    const all = combine(Object.values(c.perPath));
+    all.seconds = c.seconds;
+    lines.push([r.db, "total", all.requests.toLocaleString("en-US"), rate(all).toFixed(0), all.p99.toFixed(0), String(all.errors), String(all.timeouts), String(all.non2xx)]);
+    return lines;
+  });
+  const writes = results.map((r) => {
+    const w = r.crowd.writes;
+    const ms = w.map((x) => x.writeMs).sort((a, b) => a - b);
+    const bad = w.map((x, i) => ({ ...x, i })).filter((x) => x.status < 200 || x.status > 299);
+    return [
+      `${r.db}: ${w.length} admin writes (POST /api/shows, one a second), statuses in order: ${statusRuns(w.map((x) => x.status))}`,
+      `  write latency median ${ms[Math.floor(ms.length / 2)]?.toFixed(0)} ms, max ${ms[ms.length - 1]?.toFixed(0)} ms; stale GET /api/shows after a write: ${w.filter((x) => x.staleApi).length}; stale GET / after a write: ${w.filter((x) => x.stalePage).length}`,
+      ...bad.map((x) => `  write #${x.i + 1}: ${x.status || "network error"} ${x.error ?? ""}`),
+    ].join("\n");
+  });
+  return `${table(["db", "path", "requests", "req/s", "p99 ms", "errors", "timeouts", "non2xx"], rows, new Set([2, 3, 4, 5, 6, 7]))}\n\n${writes.join("\n")}`;
+}
+
+export function rssTable(results: DbResult[]): string {
+  return table(
+    ["db", "idle after start MB", "peak during load MB", "after load MB", "samples"],
+    results.map((r) => [r.db, mb(r.rss.idle).toFixed(0), mb(r.rss.peak).toFixed(0), mb(r.rss.after).toFixed(0), String(r.rss.samples)]),
+    new Set([1, 2, 3, 4]),
+  );
+}
+
+/** The summary against the targets; returns the text and whether every target was met. */
+export function summary(results: DbResult[]): { text: string; ok: boolean } {
+  let ok = true;
+  const mark = (pass: boolean, value: string) => {
+    ok &&= pass;
+    return `${value} ${pass ? "ok" : "MISS"}`;
+  };
+  const cols = results.map((r) => r.db);
+  const rows: string[][] = [];
+  const first = results[0];
+  for (const p of first.pairs) {
+    const of = (r: DbResult) => r.pairs.find((x) => x.path === p.path && x.variant === p.variant)!;
+    rows.push([`ratio ${p.variant} ${p.path}`, `>= ${TARGETS.ratio}`, ...results.map((r) => { const x = of(r); const v = rate(combine(x.product)) / rate(combine(x.bare)); return mark(v >= TARGETS.ratio, v.toFixed(2)); })]);
+    rows.push([`p99 ${p.variant} ${p.path}`, `<= ${TARGETS.p99} ms`, ...results.map((r) => { const v = combine(of(r).product).p99; return mark(v <= TARGETS.p99, `${v.toFixed(0)} ms`); })]);
+  }
+  const crowdAll = (r: DbResult) => combine(Object.values(r.crowd.perPath));
+  rows.push(["crowd errors+timeouts+non2xx", "0", ...results.map((r) => { const a = crowdAll(r); return mark(a.errors + a.timeouts + a.non2xx === 0, `${a.errors}+${a.timeouts}+${a.non2xx}`); })]);
+  rows.push(["crowd p99 (worst path)", `<= ${TARGETS.crowdP99} ms`, ...results.map((r) => { const v = crowdAll(r).p99; return mark(v <= TARGETS.crowdP99, `${v.toFixed(0)} ms`); })]);
+  rows.push(["admin writes 2xx", "all", ...results.map((r) => { const w = r.crowd.writes; const good = w.filter((x) => x.status >= 200 && x.status < 300).length; return mark(w.length > 0 && good === w.length, `${good}/${w.length}`); })]);
+  rows.push(["stale reads after a write (api+page)", "0", ...results.map((r) => { const w = r.crowd.writes; const n = w.filter((x) => x.staleApi).length + w.filter((x) => x.stalePage).length; return mark(n === 0, String(n)); })]);
+  rows.push(["RSS idle after start", results.map((r) => `${r.db} <= ${TARGETS.idleRss[r.db]} MB`).join(", "), ...results.map((r) => mark(mb(r.rss.idle) <= TARGETS.idleRss[r.db], `${mb(r.rss.idle).toFixed(0)} MB`))]);
+  return { text: table(["check", "target", ...cols], rows), ok };
+}

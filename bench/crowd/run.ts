@@ -1,0 +1,149 @@
+/**
+ * "Ready for a crowd" (issue 10): the production server against bare node:http serving the same
+ * bytes, a crowd of readers while an admin writes, and the server's RSS. Run on demand:
+ *
+ *   npx tsx bench/crowd/run.ts                        # both databases, 3 rounds x 5 s, crowd 60 s
+ *   npx tsx bench/crowd/run.ts --db pglite --duration 3 --crowd-duration 10
+ *   npx tsx bench/crowd/run.ts --ref HEAD             # exactly the last commit, not the working tree
+ *
+ * Exit code 0 when every target is met, 1 when one is missed, 2 when the bench itself failed.
+ */
+import { execFileSync } from "node:child_process";
+import os from "node:os";
+import { parseArgs } from "node:util";
+import { PATHS, alternatingPairs, crowdWithWrites, snapshot, startBare, type Variant } from "./load";
+import { ROOT, createPostgresDb, type Build, ensureBuild, postgresVersion, quietRss, rssSampler, startProduct, type PostgresDb, type Product } from "./product";
+import { crowdTable, pathTable, rssTable, summary, type DbKind, type DbResult } from "./report";
+
+const { values: args } = parseArgs({
+  options: {
+    db: { type: "string", default: "both" },
+    duration: { type: "string", default: "5" }, // seconds per round, per target, per path
+    rounds: { type: "string", default: "3" },
+    connections: { type: "string", default: "50" },
+    "crowd-duration": { type: "string", default: "60" },
+    "crowd-connections": { type: "string", default: "200" },
+    "pg-url": { type: "string", default: process.env.CROWD_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres" },
+    "no-identity": { type: "boolean", default: false }, // skip the variant without accept-encoding
+    rebuild: { type: "boolean", default: false },
+    ref: { type: "string" }, // build this commit (git archive) instead of the working tree
+  },
+  strict: true,
+});
+
+const num = (name: string, v: string | undefined) => {
+  const n = Number(v);
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`--${name} must be a positive number, not ${v}`);
+  return n;
+};
+const opts = {
+  dbs: (args.db === "both" ? ["pglite", "postgres"] : [args.db]) as DbKind[],
+  seconds: num("duration", args.duration),
+  rounds: num("rounds", args.rounds),
+  connections: num("connections", args.connections),
+  crowdSeconds: num("crowd-duration", args["crowd-duration"]),
+  crowdConnections: num("crowd-connections", args["crowd-connections"]),
+  variants: (args["no-identity"] ? ["encoded"] : ["encoded", "identity"]) as Variant[],
+};
+if (!opts.dbs.every((d) => d === "pglite" || d === "postgres")) throw new Error("--db is pglite, postgres or both");
+
+const log = (s = "") => console.log(s);
+const git = (...a: string[]) => execFileSync("git", a, { cwd: ROOT, encoding: "utf8" }).trim();
+const loadavg = () => os.loadavg().map((l) => l.toFixed(2)).join(" ");
+
+// Ctrl-C mid-run still stops the servers and drops the bench database.
+let cleanup: (() => Promise<void>) | undefined;
+for (const sig of ["SIGINT", "SIGTERM"] as const) {
+  process.on(sig, () => {
+    console.error(`\n${sig}: cleaning up`);
+    void (cleanup?.() ?? Promise.resolve()).finally(() => process.exit(130));
+  });
+}
+
+async function benchOne(build: Build, db: DbKind): Promise<DbResult> {
+  log(`\n== ${db} == (load average ${loadavg()})`);
+  let pgDb: PostgresDb | undefined;
+  let product: Product | undefined;
+  let stopBare: (() => Promise<void>) | undefined;
+  const stopAll = async () => {
+    cleanup = undefined;
+    await stopBare?.().catch(() => {});
+    await product?.stop().catch(() => {});
+    if (pgDb) {
+      await pgDb.drop();
+      log(`dropped database ${pgDb.name}`);
+    }
+  };
+  cleanup = stopAll;
+  try {
+    if (db === "postgres") {
+      pgDb = await createPostgresDb(args["pg-url"]!);
+      log(`created database ${pgDb.name} (PostgreSQL ${await postgresVersion(args["pg-url"]!)})`);
+    }
+    product = await startProduct(build, { databaseUrl: pgDb?.url });
+    log(`server pid ${product.pid} at ${product.url}; sampling idle RSS (2 s settle, then 3 s every 200 ms)`);
+    const idle = await quietRss(product.pid, 2000, 3000);
+
+    const snapshots = [];
+    for (const variant of opts.variants) for (const p of PATHS) snapshots.push(await snapshot(product.url, p, variant));
+    const bad = snapshots.filter((s) => s.status !== 200);
+    if (bad.length) throw new Error(`the product did not answer 200: ${bad.map((s) => `${s.variant} ${s.path} -> ${s.status}`).join(", ")}`);
+    const bare = await startBare(snapshots);
+    stopBare = bare.stop;
+    log(`bare node:http pid ${bare.pid} at ${bare.url} replays ${snapshots.length} answers`);
+
+    const sampler = rssSampler(product.pid);
+    log(`alternating pairs: ${opts.connections} connections, ${opts.rounds} rounds x ${opts.seconds} s per target (after 1 s warm-up each)`);
+    const pairs = await alternatingPairs(product.url, bare.url, { connections: opts.connections, rounds: opts.rounds, seconds: opts.seconds, variants: opts.variants }, log);
+    log(`crowd: ${opts.crowdConnections} connections on / and /api/shows for ${opts.crowdSeconds} s, an admin creating a show every second`);
+    const crowd = await crowdWithWrites(product.url, product.admin, { connections: opts.crowdConnections, seconds: opts.crowdSeconds });
+    const { peak, samples } = sampler.stop();
+    const after = await quietRss(product.pid, 2000, 2000);
+    return { db, snapshots, pairs, crowd, rss: { idle, peak, after, samples }, serverLog: product.output() };
+  } finally {
+    await stopAll();
+  }
+}
+
+async function main() {
+  const cpus = os.cpus();
+  const dirty = git("status", "--porcelain", "--", "src", "drizzle", "scripts", "index.html", "vite.config.ts", "package.json").split("\n").filter(Boolean);
+  log("crowd bench (issue 10)");
+  log(`command:  npx tsx bench/crowd/run.ts ${process.argv.slice(2).join(" ")}`.trimEnd());
+  log(`node ${process.version}, ${cpus.length} CPUs (${cpus[0]?.model.trim()}), ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB RAM, load average ${loadavg()}`);
+  if (args.ref) {
+    log(`measured: commit ${git("log", "-1", "--oneline", `${args.ref}^{commit}`)} (exported with git archive: uncommitted edits are not part of it)`);
+  } else {
+    log(`measured: the working tree on top of ${git("log", "-1", "--oneline")}`);
+    log(`          ${dirty.length ? `${dirty.length} uncommitted change(s) under src/drizzle/scripts/package.json are part of this build (use --ref HEAD for the commit alone)` : "no uncommitted changes under src/drizzle/scripts/package.json: the build is the commit"}`);
+  }
+  log(`date:     ${new Date().toISOString()}`);
+  const build = ensureBuild({ ref: args.ref, force: args.rebuild! });
+  log(build.note);
+  log("the load generator (autocannon), the product and the bare server are three processes on the same machine");
+
+  const results: DbResult[] = [];
+  for (const db of opts.dbs) results.push(await benchOne(build, db));
+
+  log("\n== per path: product vs bare node:http (same bytes, same request headers) ==");
+  log("req/s = all rounds' requests / all rounds' seconds; p99 = worst round; err/to/non2xx = connection errors / timeouts (10 s) / non-2xx answers");
+  log(pathTable(results));
+  log(`\n== crowd + writes (${opts.crowdConnections} connections split over / and /api/shows, ${opts.crowdSeconds} s, accept-encoding: gzip, br) ==`);
+  log(crowdTable(results));
+  log("\n== server RSS (VmRSS of the server process; the PostgreSQL server's own memory is not included) ==");
+  log(rssTable(results));
+  for (const r of results) {
+    const lines = r.serverLog.split("\n").filter(Boolean);
+    if (lines.length) log(`\n${r.db} server printed ${lines.length} line(s) at LOG_LEVEL=warn; the first 5:\n${lines.slice(0, 5).map((l) => `  ${l.slice(0, 300)}`).join("\n")}`);
+  }
+  const { text, ok } = summary(results);
+  log("\n== summary against the targets ==");
+  log(text);
+  log(ok ? "\nevery target met" : "\nsome targets missed (MISS above)");
+  process.exitCode = ok ? 0 : 1;
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(2);
+});
