@@ -4,6 +4,7 @@ import { openDatabase } from "./db/client";
 import { migrate } from "./db/migrate";
 import { ensurePrimaryAdmin } from "./db/bootstrap";
 import { seedDemoContent } from "./db/seed";
+import { withStartupLock } from "./db/startup-lock";
 import { startBackgroundWork } from "./background";
 
 async function main() {
@@ -15,10 +16,18 @@ async function main() {
     process.exit(1);
   }
   const database = await openDatabase(config);
-  await migrate(database);
-  const app = await buildApp({ config, database });
-  await ensurePrimaryAdmin(database.db, config, app.log);
-  if (config.SEED_DEMO && (await seedDemoContent(database.db, config))) app.log.info("demo content seeded");
+  // With several instances on one PostgreSQL, one at a time does this; the others then find it done.
+  const app = await withStartupLock(
+    database,
+    async () => {
+      await migrate(database);
+      const built = await buildApp({ config, database });
+      await ensurePrimaryAdmin(database.db, config, built.log);
+      if (config.SEED_DEMO && (await seedDemoContent(database.db, config))) built.log.info("demo content seeded");
+      return built;
+    },
+    { info: (msg) => console.info(msg) },
+  );
   const stopBackground = await startBackgroundWork(app);
 
   let closing = false;

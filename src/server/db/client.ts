@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import type { Client as PgClient } from "pg";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -15,6 +16,11 @@ export interface Database {
   close(): Promise<void>;
   /** PGlite only: the whole data dir as a tarball (tests copy a migrated template). */
   dump?(): Promise<Blob>;
+  /**
+   * PostgreSQL only: a new connection of its own, outside the pool (the start-up advisory lock,
+   * LISTEN for the peers' cache notices). The caller ends it.
+   */
+  connect?(): Promise<PgClient>;
 }
 
 export async function openPglite(opts: { dataDir?: string; loadDataDir?: Blob }): Promise<Database> {
@@ -43,6 +49,12 @@ export async function openPostgres(url: string): Promise<Database> {
     kind: "postgres",
     ping: async () => void (await pool.query("select 1")),
     close: () => pool.end(),
+    connect: async () => {
+      const client = new pg.default.Client({ connectionString: url, keepAlive: true });
+      client.on("error", () => {}); // surfaces on the next query; LISTEN users watch 'end'
+      await client.connect();
+      return client;
+    },
   };
 }
 
