@@ -1,6 +1,7 @@
 import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
 import type { FastifyInstance } from "fastify";
+import { databaseRateLimitStore } from "./rate-limit-store";
 
 // Third parties the public pages embed: video, music players and social widgets.
 const FRAMES = [
@@ -39,6 +40,7 @@ export async function registerSecurity(app: FastifyInstance) {
     crossOriginEmbedderPolicy: false,
     crossOriginResourcePolicy: { policy: "same-site" },
   });
-  // Limits are declared per route (login, subscribe, contact) via config.rateLimit.
-  await app.register(rateLimit, { global: false });
+  // Limits are declared per route (login, subscribe, contact) via config.rateLimit. The counters
+  // live in the database, so instances sharing one PostgreSQL share them too.
+  await app.register(rateLimit, { global: false, store: databaseRateLimitStore(app.db) });
 }

@@ -1,3 +1,4 @@
 export * from "./content";
 export * from "./people";
 export * from "./mail";
+export * from "./rate-limits";
