@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { lazy, Suspense, useState } from "react";
+import { lazy, useState } from "react";
 import { Route, Switch } from "wouter";
 import { hydrateInitialData } from "../features/public/initial-data";
 import HomePage from "../features/public/home/home-page";
@@ -21,21 +21,19 @@ export function PublicRoutes() {
   // before the first render of any page, so it reads the server's inlined answers
   useState(() => hydrateInitialData(queryClient));
   return (
-    <PublicLayout>
-      <Suspense fallback={<PageLoading />}>
-        <Switch>
-          <Route path="/" component={HomePage} />
-          <Route path="/videos" component={VideosPage} />
-          <Route path="/merch" component={MerchPage} />
-          <Route path="/lyrics" component={LyricsPage} />
-          <Route path="/lyrics/:id" component={LyricDetailPage} />
-          <Route path="/verify-email" component={VerifyEmailPage} />
-          <Route path="/unsubscribe" component={UnsubscribePage} />
-          <Route>
-            <NotFoundPage />
-          </Route>
-        </Switch>
-      </Suspense>
+    <PublicLayout loading={<PageLoading />}>
+      <Switch>
+        <Route path="/" component={HomePage} />
+        <Route path="/videos" component={VideosPage} />
+        <Route path="/merch" component={MerchPage} />
+        <Route path="/lyrics" component={LyricsPage} />
+        <Route path="/lyrics/:id" component={LyricDetailPage} />
+        <Route path="/verify-email" component={VerifyEmailPage} />
+        <Route path="/unsubscribe" component={UnsubscribePage} />
+        <Route>
+          <NotFoundPage />
+        </Route>
+      </Switch>
     </PublicLayout>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from "react";
+import { Suspense, useEffect, useRef, type ReactNode } from "react";
 import { useLocation } from "wouter";
 import { MiniPlayer } from "../player/mini-player";
 import { PlayerProvider } from "../player/player-context";
@@ -6,8 +6,13 @@ import { SiteFooter } from "./site-footer";
 import { SiteNav } from "./site-nav";
 import "../public.css";
 
-/** Frame of every public page: navigation, the page, the footer, and the site-wide audio. */
-export function PublicLayout({ children }: { children: ReactNode }) {
+/**
+ * Frame of every public page: navigation, the page, the footer, and the site-wide audio.
+ * The footer sits inside the page's Suspense boundary: while a lazy page loads, its `loading`
+ * fallback fills the screen below the navigation and no footer is drawn, so the page arrives
+ * without pushing a footer down (that jump was the whole CLS of /videos, /merch and /lyrics).
+ */
+export function PublicLayout({ children, loading }: { children: ReactNode; loading: ReactNode }) {
   const [location] = useLocation();
   useScrollTopOnNavigate(location);
   return (
@@ -20,10 +25,12 @@ export function PublicLayout({ children }: { children: ReactNode }) {
           Skip to content
         </a>
         <SiteNav />
-        <div id="content" className="flex-1">
-          {children}
-        </div>
-        <SiteFooter />
+        <Suspense fallback={<div id="content" className="flex flex-1 flex-col">{loading}</div>}>
+          <div id="content" className="flex-1">
+            {children}
+          </div>
+          <SiteFooter />
+        </Suspense>
         {location !== "/" && <MiniPlayer />}
       </div>
     </PlayerProvider>
