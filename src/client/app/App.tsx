@@ -1,7 +1,7 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { lazy, Suspense, useState } from "react";
-import { Route, Switch } from "wouter";
-import { Toaster } from "sonner";
+import { Route, Switch, useLocation } from "wouter";
+import { SiteToaster } from "../features/public/ui/toasts";
 import { createQueryClient } from "../lib/query-client";
 import { PublicRoutes } from "./public-routes";
 import { PageLoading } from "./page-loading";
@@ -11,6 +11,9 @@ const AdminApp = lazy(() => import("../features/admin/admin-app"));
 
 export function App() {
   const [queryClient] = useState(createQueryClient);
+  const [location] = useLocation();
+  // the back office toasts from everywhere (sonner is in its chunks anyway); public pages only after a form
+  const isAdmin = location === "/admin" || location.startsWith("/admin/");
   return (
     <QueryClientProvider client={queryClient}>
       <Switch>
@@ -23,7 +26,7 @@ export function App() {
           <PublicRoutes />
         </Route>
       </Switch>
-      <Toaster theme="dark" position="top-center" visibleToasts={1} richColors closeButton />
+      <SiteToaster onDemand={!isAdmin} />
     </QueryClientProvider>
   );
 }

@@ -1,6 +1,6 @@
 import { useState } from "react";
-import { toast } from "sonner";
 import { ApiError, apiRequest } from "@client/lib/api-client";
+import { prepareToast, showToast } from "../ui/toasts";
 
 type Status = "idle" | "submitting" | "success";
 /** Field errors keyed by the input's id, so the first one can take the focus. */
@@ -34,16 +34,17 @@ export function usePublicForm({ url, failed, success, successMs }: PublicFormOpt
       return;
     }
     setStatus("submitting");
+    prepareToast();
     try {
       const res = await apiRequest("POST", url, body);
       if (!res.success) throw new RefusedError(res.message || failed);
       setStatus("success");
-      toast.success(success, { duration: successMs });
+      void showToast("success", success, { duration: successMs });
     } catch (err) {
       const text = failureMessage(err, failed);
       setError(text);
       setStatus("idle");
-      toast.error(text);
+      void showToast("error", text);
     }
   }
 

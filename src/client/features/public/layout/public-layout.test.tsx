@@ -1,6 +1,10 @@
-import { act, screen } from "@testing-library/react";
+import { act, render, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { lazy } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { fakeApi, json } from "@client/test/render-admin-page";
+import { SubscribeForm } from "../contact/subscribe-form";
+import { SiteToaster } from "../ui/toasts";
 import { renderWithApi } from "../test-utils";
 import { PublicLayout } from "./public-layout";
 
@@ -30,5 +34,24 @@ describe("public layout", () => {
     expect(await screen.findByText("The page")).toBeInTheDocument();
     expect(screen.getByRole("contentinfo")).toBeInTheDocument();
     expect(document.getElementById("content")).toContainElement(screen.getByText("The page"));
+  });
+});
+
+describe("toasts on public pages", () => {
+  it("load on demand: no Toaster until a form asks for one, then its toast shows", async () => {
+    const { writes } = fakeApi({ "POST /api/subscribe": () => json(200, { success: true }) });
+    const user = userEvent.setup();
+    render(
+      <>
+        <SubscribeForm />
+        <SiteToaster onDemand />
+      </>,
+    );
+    expect(document.querySelector("[data-sonner-toaster]")).toBeNull();
+    await user.type(screen.getByLabelText("Email"), "fan@example.com");
+    await user.click(screen.getByRole("button", { name: "Subscribe" }));
+    await waitFor(() => expect(document.querySelector("[data-sonner-toaster]")).not.toBeNull());
+    expect(writes()).toHaveLength(1);
+    await waitFor(() => expect(document.querySelectorAll("[data-sonner-toast]").length).toBe(1));
   });
 });
