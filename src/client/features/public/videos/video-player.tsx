@@ -10,9 +10,10 @@ export const videoThumb = (v: Video) => mediaUrl(v.thumbnailUrl) || youtubeThumb
 
 /**
  * Click-to-play facade: a thumbnail and a play button until the visitor asks for the video,
- * so no third-party player loads with the page.
+ * so no third-party player loads with the page. `priority`: the thumbnail is the page's largest
+ * paint (top of /videos), so it loads at once instead of lazily after layout.
  */
-export function VideoPlayer({ video }: { video: Video }) {
+export function VideoPlayer({ video, priority = false }: { video: Video; priority?: boolean }) {
   const [playingId, setPlayingId] = useState<number | null>(null);
   const playing = playingId === video.id;
   const frameRef = useRef<HTMLIFrameElement>(null);
@@ -26,7 +27,7 @@ export function VideoPlayer({ video }: { video: Video }) {
         <iframe ref={frameRef} title={video.title} src={autoplayUrl(video.embedUrl)} className="absolute inset-0 h-full w-full border-0" allow="autoplay; encrypted-media; fullscreen; picture-in-picture" allowFullScreen />
       ) : (
         <button type="button" onClick={() => setPlayingId(video.id)} aria-label={`Play video: ${video.title}`} className="group absolute inset-0 block">
-          <FallbackImg src={videoThumb(video)} fallback={VIDEO_THUMBNAIL_PLACEHOLDER} width={640} height={360} className="h-full w-full object-cover opacity-80 transition group-hover:opacity-100" />
+          <FallbackImg src={videoThumb(video)} fallback={VIDEO_THUMBNAIL_PLACEHOLDER} width={640} height={360} loading={priority ? "eager" : "lazy"} fetchPriority={priority ? "high" : "auto"} className="h-full w-full object-cover opacity-80 transition group-hover:opacity-100" />
           <span className="absolute inset-0 bg-gradient-to-t from-black/80 via-transparent" aria-hidden="true" />
           <span className="absolute top-1/2 left-1/2 grid h-20 w-20 -translate-x-1/2 -translate-y-1/2 place-items-center rounded-full bg-blood text-bone shadow-xl transition group-hover:scale-110">
             <Play aria-hidden="true" className="ml-1 h-9 w-9 fill-current" />

@@ -43,7 +43,7 @@ export function VideosSection({ as: Heading = "home" }: { as?: "home" | "page" }
         ) : (
           <>
             <div ref={playerRef} className="grid gap-6 lg:grid-cols-[1.6fr_1fr] lg:items-end">
-              <VideoPlayer video={selected} />
+              <VideoPlayer video={selected} priority={Heading === "page"} />
               <div>
                 <p className="text-xs font-bold tracking-[0.2em] text-(--color-signal) uppercase">{CATEGORY_LABELS[selected.category] ?? selected.category}</p>
                 <h3 className="mt-1 font-display text-3xl leading-none uppercase sm:text-4xl">{selected.title}</h3>
