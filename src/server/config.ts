@@ -71,6 +71,9 @@ const envSchema = z.object({
   // Newsletter delivery: parallel SMTP sends and messages per second.
   MAIL_CONCURRENCY: z.coerce.number().int().positive().default(4),
   MAIL_RATE_PER_SECOND: z.coerce.number().positive().default(50),
+  // How long a mail being sent stays claimed by its instance without a renewal (renewed every
+  // third of it); after an instance dies, its in-flight mails are reported unknown this late.
+  MAIL_LEASE_SECONDS: z.coerce.number().min(1).max(3600).default(30),
 }).superRefine(strongAdminPassword);
 
 export type Env = z.infer<typeof envSchema>;

@@ -1,8 +1,17 @@
-import { and, asc, eq, gt, inArray, lte, notInArray, sql } from "drizzle-orm";
+import { and, eq, inArray, notInArray } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { Db } from "../db/client";
 import { newsletterDeliveries, newsletters } from "../db/schema";
 import { hashToken, newToken } from "../lib/tokens";
+import {
+  analyzeQueue,
+  markLostDeliveries,
+  recordAndClaim,
+  renewLeases,
+  type ClaimedDelivery,
+  type DeliveryOutcome,
+} from "../modules/newsletter/repository";
+import { instanceIdOf } from "../services/instance";
 import { RateLimiter } from "./rate-limiter";
 import { bandName, getMailer } from "./service";
 import { newsletterMail, unsubscribeLinks } from "./templates";
@@ -11,64 +20,86 @@ import { classifySendError } from "./transport";
 export interface WorkerOptions {
   concurrency: number;
   ratePerSecond: number;
-  /** how often to look for due retries when idle */
+  /** how often to look for due retries (and newly queued mail from other instances) when idle */
   pollMs?: number;
   /** first retry delay; each further retry waits 4x longer (capped at 15 minutes) */
   retryBaseMs?: number;
   maxAttempts?: number;
-  batchSize?: number;
+  /** how long a claimed row stays this instance's without a renewal (renewed every third of it) */
+  leaseSeconds?: number;
+  /** the instance the claims are made for (default: this process's INSTANCE_ID) */
+  instanceId?: string;
 }
 
-type Queued = { id: number; newsletterId: number; email: string };
-type Claimed = Queued & { attempts: number; token: string };
-type Outcome = { id: number; result: "sent" | "retry" | "failed" | "unknown"; attempts: number; error: string | null };
 type NewsletterContent = { subject: string; contentHtml: string; contentText: string };
 
 const workers = new WeakMap<object, NewsletterWorker>();
+const BAND_NAME_TTL_MS = 10_000;
+const MAX_ERROR_BACKOFF_MS = 30_000;
+const GROUP_WAIT_MS = 20;
 
 /**
- * Delivers queued newsletter mails, one database row per recipient. Each row is marked
- * 'sending' (committed) before its SMTP exchange and 'sent' after, so after a crash a row still
- * in 'sending' is exactly a mail whose fate is unknown: it becomes 'unknown' and is reported,
- * never resent. At most `concurrency` rows are 'sending' at any moment. See docs/decisions/005.
+ * Delivers queued newsletter mails, one database row per recipient, with `concurrency` SMTP
+ * sends in flight. A row is claimed ('sending', with this instance's id and a lease, committed)
+ * before its SMTP exchange and recorded after, so a row whose lease runs out is exactly a mail
+ * whose fate is unknown: it becomes 'unknown' and is reported, never resent. Finished sends are
+ * recorded and the freed slots refilled in one statement, so at most `concurrency` rows of an
+ * instance are ever 'sending'. Several instances can run it on one PostgreSQL: claims skip each
+ * other's rows, and a live instance reports a dead one's rows once their leases expire.
+ * See docs/decisions/005.
  */
 export class NewsletterWorker {
+  readonly instanceId: string;
   private running = false;
   private loop: Promise<void> | null = null;
   private wakeUp: (() => void) | null = null;
   private idleWaiters: (() => void)[] = [];
-  private cursor = 0;
+  /** claimed rows whose outcome is not recorded yet (in the database they are 'sending') */
+  private readonly inFlight = new Map<number, ClaimedDelivery>();
+  private finished: DeliveryOutcome[] = [];
+  private leaseTimer: NodeJS.Timeout | null = null;
+  private leaseWork: Promise<void> = Promise.resolve();
+  private band: { name: string; at: number } | null = null;
   private readonly limiter: RateLimiter;
   private readonly content = new Map<number, NewsletterContent>();
-  private readonly opts: Required<WorkerOptions>;
+  private readonly opts: Required<Omit<WorkerOptions, "instanceId">>;
 
   constructor(private readonly app: FastifyInstance, options: WorkerOptions) {
-    this.opts = { pollMs: 1000, retryBaseMs: 5000, maxAttempts: 5, batchSize: 500, ...options };
+    const { instanceId, ...rest } = options;
+    this.opts = { pollMs: 1000, retryBaseMs: 5000, maxAttempts: 5, leaseSeconds: 30, ...rest };
+    this.instanceId = instanceId ?? instanceIdOf(app);
     this.limiter = new RateLimiter(this.opts.ratePerSecond);
   }
 
   private get db(): Db {
-    return this.app.db;
+    return this.app.database.db;
   }
 
-  /** Marks the deliveries a previous process left mid-send as 'unknown', then starts delivering. */
+  /**
+   * Reports the deliveries left mid-send by instances that are gone, then starts delivering.
+   * PGlite is one process, so every row still 'sending' was this process's before it stopped;
+   * on PostgreSQL only rows whose lease ran out are (a live neighbour keeps renewing its own).
+   */
   async start() {
-    const lost = await this.db
-      .update(newsletterDeliveries)
-      .set({ status: "unknown", lastError: "The server stopped during this delivery; it may or may not have been delivered." })
-      .where(eq(newsletterDeliveries.status, "sending"))
-      .returning({ id: newsletterDeliveries.id });
-    if (lost.length > 0) this.app.log.warn({ count: lost.length }, "newsletter deliveries with unknown outcome after a restart (not resent)");
+    await this.reportLost(this.app.database.kind === "pglite");
     this.running = true;
     workers.set(this.app.database, this);
+    const every = Math.max(200, (this.opts.leaseSeconds * 1000) / 3);
+    this.leaseTimer = setInterval(() => {
+      this.leaseWork = this.leaseWork.then(() => this.tendLeases());
+    }, every);
+    this.leaseTimer.unref();
     this.loop = this.run().catch((err) => this.app.log.error({ err }, "newsletter worker stopped on an error"));
   }
 
-  /** Finishes the mails in flight, then stops. */
+  /** Finishes the mails in flight, records them, then stops. */
   async stop() {
     this.running = false;
     this.wakeUp?.();
     await this.loop;
+    if (this.leaseTimer) clearInterval(this.leaseTimer);
+    this.leaseTimer = null;
+    await this.leaseWork;
     if (workers.get(this.app.database) === this) workers.delete(this.app.database);
     for (const resolve of this.idleWaiters.splice(0)) resolve();
   }
@@ -85,114 +116,125 @@ export class NewsletterWorker {
     });
   }
 
+  private async reportLost(all: boolean) {
+    const lost = await markLostDeliveries(this.db, { all });
+    for (const { claimedBy, count } of lost) {
+      this.app.log.warn({ count, claimedBy }, "newsletter deliveries with unknown outcome: their instance stopped mid-send (not resent)");
+    }
+  }
+
+  /** Keeps this instance's leases alive and reports the rows of instances that are gone. */
+  private async tendLeases() {
+    try {
+      await renewLeases(this.db, this.instanceId, [...this.inFlight.keys()], this.opts.leaseSeconds);
+      await this.reportLost(false);
+    } catch (err) {
+      this.app.log.warn({ err }, "newsletter lease renewal failed");
+    }
+  }
+
   private async run() {
-    while (this.running) {
-      const batch = await this.dueBatch();
-      if (batch.length === 0) {
-        if (this.cursor > 0) {
-          this.cursor = 0; // one more pass from the start picks up retries that came due
+    let errors = 0;
+    while (this.running || this.inFlight.size > 0) {
+      const outcomes = this.finished.splice(0);
+      const want = this.running ? this.opts.concurrency - (this.inFlight.size - outcomes.length) : 0;
+      let claimed: ClaimedDelivery[];
+      try {
+        claimed = await recordAndClaim(this.db, { instanceId: this.instanceId, outcomes, want, leaseSeconds: this.opts.leaseSeconds, mintToken });
+        for (const o of outcomes) this.inFlight.delete(o.id);
+        errors = 0;
+      } catch (err) {
+        // e.g. PostgreSQL restarting: keep the outcomes for the next try (the rows stay in
+        // flight, so the lease timer keeps renewing them) and back off
+        this.finished.unshift(...outcomes);
+        errors++;
+        this.app.log.warn({ err }, "newsletter queue: database error, trying again");
+        await this.sleep(Math.min(this.opts.pollMs * 2 ** errors, MAX_ERROR_BACKOFF_MS));
+        continue;
+      }
+      if (claimed.length > 0) {
+        for (const row of claimed) this.inFlight.set(row.id, row);
+        let band: string;
+        try {
+          [band] = await Promise.all([this.bandName(), this.loadContent(claimed)]);
+        } catch (err) {
+          // nothing was handed to SMTP: back to the queue
+          this.app.log.warn({ err }, "newsletter queue: could not load the newsletter, trying again");
+          for (const row of claimed) this.finished.push({ id: row.id, status: "pending", retryInMs: this.opts.pollMs, error: "Not sent yet: the database did not answer" });
           continue;
         }
-        await this.completeFinished();
+        for (const row of claimed) {
+          void this.send(row, band).then((outcome) => {
+            this.finished.push(outcome);
+            this.wakeUp?.();
+          });
+        }
+      }
+      if (this.inFlight.size === 0) {
+        if (!this.running) break;
+        await this.completeFinished().catch((err) => this.app.log.warn({ err }, "newsletter queue: could not update the newsletters' status"));
         for (const resolve of this.idleWaiters.splice(0)) resolve();
         await this.sleep(this.opts.pollMs);
         continue;
       }
-      this.cursor = batch[batch.length - 1].id;
-      await this.loadContent(batch);
-      const band = await bandName(this.app);
-      // Waves of `concurrency` mails: one transaction records the last wave's outcomes and
-      // claims the next wave, so there is one commit per wave, not two per mail.
-      let outcomes: Outcome[] = [];
-      for (let i = 0; i < batch.length && this.running; i += this.opts.concurrency) {
-        const claimed = await this.commitAndClaim(outcomes, batch.slice(i, i + this.opts.concurrency));
-        outcomes = await Promise.all(claimed.map((row) => this.send(row, band)));
-      }
-      await this.commitAndClaim(outcomes, []);
+      await this.nextGroup();
     }
   }
 
-  private dueBatch(): Promise<Queued[]> {
-    return this.db
-      .select({ id: newsletterDeliveries.id, newsletterId: newsletterDeliveries.newsletterId, email: newsletterDeliveries.email })
-      .from(newsletterDeliveries)
-      .where(
-        and(
-          eq(newsletterDeliveries.status, "pending"),
-          lte(newsletterDeliveries.nextAttemptAt, new Date()),
-          gt(newsletterDeliveries.id, this.cursor),
-        ),
-      )
-      .orderBy(asc(newsletterDeliveries.id))
-      .limit(this.opts.batchSize);
+  /**
+   * Waits until the finished sends are worth a statement: all of those in flight, or the first
+   * of them has waited GROUP_WAIT_MS (a slow server must not hold the free slots for long).
+   * Recording mails one by one would cost a statement each, and the database is the costly part.
+   */
+  private async nextGroup() {
+    let firstDoneAt = this.finished.length > 0 ? performance.now() : 0;
+    for (;;) {
+      if (this.finished.length >= this.inFlight.size) return;
+      if (this.finished.length > 0) {
+        firstDoneAt ||= performance.now();
+        const left = GROUP_WAIT_MS - (performance.now() - firstDoneAt);
+        if (left <= 0) return;
+        await this.sleep(left);
+      } else {
+        await this.sleep(this.opts.pollMs);
+      }
+    }
   }
 
-  private async loadContent(batch: Queued[]) {
-    const missing = [...new Set(batch.map((r) => r.newsletterId))].filter((id) => !this.content.has(id));
+  private async bandName(): Promise<string> {
+    if (!this.band || Date.now() - this.band.at > BAND_NAME_TTL_MS) this.band = { name: await bandName(this.app), at: Date.now() };
+    return this.band.name;
+  }
+
+  private async loadContent(rows: ClaimedDelivery[]) {
+    const missing = [...new Set(rows.map((r) => r.newsletterId))].filter((id) => !this.content.has(id));
     if (missing.length === 0) return;
-    const rows = await this.db.select().from(newsletters).where(inArray(newsletters.id, missing));
-    for (const r of rows) this.content.set(r.id, { subject: r.subject, contentHtml: r.contentHtml, contentText: r.contentText });
+    await analyzeQueue(this.db).catch((err) => this.app.log.warn({ err }, "newsletter queue: analyze failed"));
+    const found = await this.db.select().from(newsletters).where(inArray(newsletters.id, missing));
+    for (const r of found) this.content.set(r.id, { subject: r.subject, contentHtml: r.contentHtml, contentText: r.contentText });
     await this.db
       .update(newsletters)
       .set({ status: "sending" })
       .where(and(inArray(newsletters.id, missing), eq(newsletters.status, "queued")));
   }
 
-  /**
-   * One transaction: record the outcomes of the wave that just finished, and mark the next
-   * wave 'sending' (only rows still pending: an unsubscribe may have skipped one meanwhile).
-   * Each claimed row gets a fresh personal unsubscribe token, stored hashed.
-   */
-  private commitAndClaim(outcomes: Outcome[], next: Queued[]): Promise<Claimed[]> {
-    if (outcomes.length === 0 && next.length === 0) return Promise.resolve([]);
-    return this.db.transaction(async (tx) => {
-      const sent = outcomes.filter((o) => o.result === "sent").map((o) => o.id);
-      if (sent.length) {
-        await tx.update(newsletterDeliveries).set({ status: "sent", sentAt: new Date(), lastError: null }).where(inArray(newsletterDeliveries.id, sent));
-      }
-      for (const o of outcomes) {
-        if (o.result === "sent") continue;
-        if (o.result === "retry" && o.attempts < this.opts.maxAttempts) {
-          const delay = Math.min(this.opts.retryBaseMs * 4 ** (o.attempts - 1), 15 * 60 * 1000);
-          await tx
-            .update(newsletterDeliveries)
-            .set({ status: "pending", nextAttemptAt: new Date(Date.now() + delay), lastError: o.error })
-            .where(eq(newsletterDeliveries.id, o.id));
-        } else {
-          await tx
-            .update(newsletterDeliveries)
-            .set({ status: o.result === "unknown" ? "unknown" : "failed", lastError: o.error })
-            .where(eq(newsletterDeliveries.id, o.id));
-        }
-      }
-      if (next.length === 0) return [];
-      const tokens = new Map(next.map((r) => [r.id, newToken()]));
-      const values = sql.join(
-        next.map((r) => sql`(${r.id}::integer, ${hashToken(tokens.get(r.id)!)}::text)`),
-        sql`, `,
-      );
-      const claimed = await tx.execute(sql`
-        update ${newsletterDeliveries} as d
-        set status = 'sending', attempts = d.attempts + 1, unsubscribe_token_hash = v.h
-        from (values ${values}) as v(id, h)
-        where d.id = v.id and d.status = 'pending'
-        returning d.id, d.attempts`);
-      const rows = (claimed as unknown as { rows: { id: number; attempts: number }[] }).rows;
-      const byId = new Map(next.map((r) => [r.id, r]));
-      return rows.map((r) => ({ ...byId.get(Number(r.id))!, attempts: Number(r.attempts), token: tokens.get(Number(r.id))! }));
-    });
-  }
-
-  private async send(row: Claimed, band: string): Promise<Outcome> {
+  private async send(row: ClaimedDelivery, band: string): Promise<DeliveryOutcome> {
     const content = this.content.get(row.newsletterId);
-    if (!content) return { id: row.id, result: "failed", attempts: row.attempts, error: "Newsletter not found" };
-    await this.limiter.take();
-    const mail = newsletterMail({ bandName: band, to: row.email, ...content, unsubscribe: unsubscribeLinks(this.app.config.PUBLIC_URL, row.email, row.token) });
+    if (!content) return { id: row.id, status: "failed", error: "Newsletter not found" };
     try {
+      await this.limiter.take();
+      const mail = newsletterMail({ bandName: band, to: row.email, ...content, unsubscribe: unsubscribeLinks(this.app.config.PUBLIC_URL, row.email, row.token) });
       await getMailer(this.app).send(mail);
-      return { id: row.id, result: "sent", attempts: row.attempts, error: null };
+      return { id: row.id, status: "sent", error: null };
     } catch (err) {
-      return { id: row.id, result: classifySendError(err), attempts: row.attempts, error: String((err as Error)?.message ?? err).slice(0, 500) };
+      // as text the JSON parameter can carry: no control characters (NUL), no lone surrogates
+      const message = String((err as Error)?.message ?? err).slice(0, 500);
+      const error = Buffer.from(message, "utf8").toString("utf8").replace(/\p{Cc}+/gu, " ");
+      const kind = classifySendError(err);
+      if (kind === "retry" && row.attempts < this.opts.maxAttempts) {
+        return { id: row.id, status: "pending", retryInMs: Math.min(this.opts.retryBaseMs * 4 ** (row.attempts - 1), 15 * 60 * 1000), error };
+      }
+      return { id: row.id, status: kind === "unknown" ? "unknown" : "failed", error };
     }
   }
 
@@ -215,22 +257,29 @@ export class NewsletterWorker {
   private sleep(ms: number) {
     return new Promise<void>((resolve) => {
       const timer = setTimeout(done, ms);
+      const wakeUp = () => {
+        if (this.wakeUp === wakeUp) this.wakeUp = null;
+        done();
+      };
       function done() {
         clearTimeout(timer);
         resolve();
       }
-      this.wakeUp = () => {
-        this.wakeUp = null;
-        done();
-      };
+      this.wakeUp = wakeUp;
     });
   }
+}
+
+function mintToken() {
+  const token = newToken();
+  return { token, hash: hashToken(token) };
 }
 
 export async function startNewsletterWorker(app: FastifyInstance, overrides: Partial<WorkerOptions> = {}) {
   const worker = new NewsletterWorker(app, {
     concurrency: app.config.MAIL_CONCURRENCY,
     ratePerSecond: app.config.MAIL_RATE_PER_SECOND,
+    leaseSeconds: app.config.MAIL_LEASE_SECONDS,
     ...overrides,
   });
   await worker.start();

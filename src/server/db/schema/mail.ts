@@ -16,8 +16,9 @@ export const newsletters = pgTable("newsletters", {
   completedAt: timestamp("completed_at", { withTimezone: true }),
 });
 
-// One row per recipient. status: pending | sending | sent | failed | unknown.
-// A row left in 'sending' after a crash is 'unknown': it is reported, never resent.
+// One row per recipient. status: pending | sending | sent | failed | unknown | skipped.
+// A row in 'sending' belongs to the instance in claimed_by until lease_expires_at (renewed while
+// it sends); one whose lease ran out (its instance died) becomes 'unknown': reported, never resent.
 export const newsletterDeliveries = pgTable(
   "newsletter_deliveries",
   {
@@ -35,6 +36,9 @@ export const newsletterDeliveries = pgTable(
     // SMTP call, so the link in a mail whose outcome is unknown still works).
     unsubscribeTokenHash: text("unsubscribe_token_hash"),
     sentAt: timestamp("sent_at", { withTimezone: true }),
+    // the instance (INSTANCE_ID) that last claimed the row; kept after the outcome, for the record
+    claimedBy: text("claimed_by"),
+    leaseExpiresAt: timestamp("lease_expires_at", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("deliveries_newsletter_email_unique").on(t.newsletterId, t.email),
