@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type { Client as PgClient } from "pg";
+import { createDataDirOutOfProcess, PGLITE_SETTINGS } from "./pglite-memory";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -27,7 +28,9 @@ export async function openPglite(opts: { dataDir?: string; loadDataDir?: Blob })
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
   if (opts.dataDir) fs.mkdirSync(path.dirname(opts.dataDir), { recursive: true });
-  const client = await PGlite.create({ dataDir: opts.dataDir, loadDataDir: opts.loadDataDir });
+  // a data dir on disk is created by a child process, so this one never pays initdb's memory
+  if (opts.dataDir && !opts.loadDataDir) await createDataDirOutOfProcess(opts.dataDir);
+  const client = await PGlite.create({ dataDir: opts.dataDir, loadDataDir: opts.loadDataDir, postgresqlconf: PGLITE_SETTINGS });
   const db = drizzle(client, { schema }) as unknown as Db;
   return {
     db,
