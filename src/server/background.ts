@@ -1,22 +1,32 @@
 import type { FastifyInstance } from "fastify";
 import { startNewsletterWorker } from "./mail/newsletter-worker";
 import { purgeExpiredSessions } from "./modules/auth/sessions";
+import { purgeRateLimits } from "./plugins/rate-limit-store";
+import { startPeerInvalidation } from "./services/peer-invalidation";
 
 const PURGE_SESSIONS_EVERY_MS = 60 * 60 * 1000;
+const PURGE_RATE_LIMITS_EVERY_MS = 10 * 60 * 1000;
 
 /**
- * Long-running work started after the server is built (the newsletter worker, session
- * clean-up). Returns a function that stops it all for a graceful shutdown. Tests that need
- * the worker start it themselves (startNewsletterWorker), so test apps never keep running work.
+ * Long-running work started after the server is built (the newsletter worker, the peers' cache
+ * notices, clean-ups). Returns a function that stops it all for a graceful shutdown. Tests that
+ * need the worker start it themselves (startNewsletterWorker), so test apps never keep running work.
  */
 export async function startBackgroundWork(app: FastifyInstance): Promise<() => Promise<void>> {
+  const stopPeers = await startPeerInvalidation(app);
   const worker = await startNewsletterWorker(app);
-  const purge = setInterval(() => {
+  const purgeSessions = setInterval(() => {
     purgeExpiredSessions(app.db).catch((err) => app.log.warn({ err }, "session clean-up failed"));
   }, PURGE_SESSIONS_EVERY_MS);
-  purge.unref();
+  purgeSessions.unref();
+  const purgeLimits = setInterval(() => {
+    purgeRateLimits(app.db).catch((err) => app.log.warn({ err }, "rate-limit clean-up failed"));
+  }, PURGE_RATE_LIMITS_EVERY_MS);
+  purgeLimits.unref();
   return async () => {
-    clearInterval(purge);
+    clearInterval(purgeSessions);
+    clearInterval(purgeLimits);
     await worker.stop();
+    await stopPeers();
   };
 }
