@@ -1,4 +1,5 @@
-import { boolean, date, integer, jsonb, numeric, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { boolean, check, date, integer, jsonb, numeric, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
 
 const timestamps = {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -51,8 +52,12 @@ export const shows = pgTable("shows", {
   ageRestriction: text("age_restriction").notNull(),
   supportingActs: text("supporting_acts").notNull().default(""),
   eventUrl: text("event_url"),
+  // scheduled | sold-out | cancelled | postponed (SHOW_STATUSES)
+  status: text("status").notNull().default("scheduled"),
+  // bumped on every update: the calendar feed's SEQUENCE, so subscribed calendars take the change
+  revision: integer("revision").notNull().default(0),
   ...timestamps,
-});
+}, (t) => [check("shows_status_check", sql`${t.status} in ('scheduled', 'sold-out', 'cancelled', 'postponed')`)]);
 
 export const merchandise = pgTable("merchandise", {
   id: serial("id").primaryKey(),
