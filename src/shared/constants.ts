@@ -26,5 +26,6 @@ export const SETTING_KEYS = [
   "about-para1",
   "about-para2",
   "about-para3",
+  "timezone",
 ] as const;
 export type SettingKey = (typeof SETTING_KEYS)[number];

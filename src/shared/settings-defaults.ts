@@ -14,6 +14,8 @@ export const SETTING_DEFAULTS: Partial<Record<SettingKey, string>> = {
   "soundcloud-url": "https://w.soundcloud.com/player/?url=https%3A//soundcloud.com/forss/flickermood&color=%23d7263d&auto_play=false&hide_related=true&show_comments=false&visual=true",
   "spotify-url": "https://open.spotify.com/embed/playlist/37i9dQZF1DX9wa6XirBPv8",
   "show-bios": "false",
+  // show times ('8:00 PM') are read in this IANA zone for the calendar feed and search results
+  timezone: "America/New_York",
   "about-para1":
     "We started in a cinderblock practice space off Highway 264, four friends from Greenville with borrowed amps and too much to say. The songs came out loud and fast because that was the only way we knew how to get them out.",
   "about-para2":

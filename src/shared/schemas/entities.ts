@@ -3,6 +3,8 @@
  * Dates travel as ISO strings; numeric columns (price, duration) as decimal strings.
  * Input schemas (with the spec's validation messages) live in the per-resource files.
  */
+import type { ShowStatus } from "./shows";
+
 export interface AudioTrack {
   id: number;
   title: string;
@@ -54,6 +56,9 @@ export interface Show {
   ageRestriction: string;
   supportingActs: string;
   eventUrl: string | null;
+  status: ShowStatus;
+  /** rises with every update (the calendar's SEQUENCE) */
+  revision: number;
   createdAt: string;
   updatedAt: string;
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { SETTING_KEYS } from "../constants";
+import { SETTING_KEYS, type SettingKey } from "../constants";
 import { multilineText } from "./text";
 
 export const settingKeyParams = z.object({
@@ -14,4 +14,28 @@ export const settingInput = z.object({
 export interface Setting {
   key: string;
   value: string | null;
+}
+
+/** The zone's canonical IANA name ('america/new_york' -> 'America/New_York'), or null when unknown. */
+export function canonicalTimeZone(name: string): string | null {
+  const trimmed = name.trim();
+  if (!trimmed) return null;
+  try {
+    return new Intl.DateTimeFormat("en-US", { timeZone: trimmed }).resolvedOptions().timeZone;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Rules for the few settings whose value has a meaning the server relies on: the value to
+ * store, or the message of a 400. An empty value means "use the built-in default".
+ */
+export function checkSettingValue(key: SettingKey, value: string): { ok: true; value: string } | { ok: false; message: string } {
+  if (key === "timezone" && value.trim() !== "") {
+    const zone = canonicalTimeZone(value);
+    if (!zone) return { ok: false, message: `Unknown time zone '${value.trim().slice(0, 60)}'. Use an IANA name such as America/New_York or Europe/Berlin.` };
+    return { ok: true, value: zone };
+  }
+  return { ok: true, value };
 }

@@ -10,6 +10,13 @@ export function isIsoDate(value: string): boolean {
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 }
 
+/** A show's ticket state (issue 11); 'scheduled' is the default. */
+export const SHOW_STATUSES = ["scheduled", "sold-out", "cancelled", "postponed"] as const;
+export type ShowStatus = (typeof SHOW_STATUSES)[number];
+export const SHOW_STATUS_LABELS: Record<ShowStatus, string> = { scheduled: "Scheduled", "sold-out": "Sold Out", cancelled: "Cancelled", postponed: "Postponed" };
+/** Sold-out and cancelled shows sell no tickets: their ticket link is hidden. */
+export const sellsTickets = (status: ShowStatus | undefined) => status !== "sold-out" && status !== "cancelled";
+
 /**
  * POST /api/shows and PUT /api/shows/{id} (spec sections 3, 5, 7), used by the show form too.
  * The server accepts past dates (a past show can still be corrected); the form's calendar
@@ -30,6 +37,9 @@ export const showInput = z.object({
     .transform((v) => v ?? ""),
   // empty means "no link", stored as null (spec section 3)
   eventUrl: optionalUrl().transform((v) => (v === "" ? null : v)),
+  // optional, so clients that never heard of it keep working: a new show is 'scheduled',
+  // an update without it keeps the show's status
+  status: z.enum(SHOW_STATUSES, { message: `Status must be one of ${SHOW_STATUSES.join(", ")}` }).optional(),
 });
 
 export type ShowInput = z.input<typeof showInput>;

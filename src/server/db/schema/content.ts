@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import type { ShowStatus } from "@shared/schemas/shows";
 import { boolean, check, date, integer, jsonb, numeric, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
 
 const timestamps = {
@@ -53,7 +54,7 @@ export const shows = pgTable("shows", {
   supportingActs: text("supporting_acts").notNull().default(""),
   eventUrl: text("event_url"),
   // scheduled | sold-out | cancelled | postponed (SHOW_STATUSES)
-  status: text("status").notNull().default("scheduled"),
+  status: text("status").$type<ShowStatus>().notNull().default("scheduled"),
   // bumped on every update: the calendar feed's SEQUENCE, so subscribed calendars take the change
   revision: integer("revision").notNull().default(0),
   ...timestamps,

@@ -1,18 +1,16 @@
+import type { ShowStatus } from "@shared/schemas/shows";
+import { showStart } from "../shows/show-start";
 import type { SiteInfo } from "./site-info";
 
-type ShowRow = { id: number; venue: string; location: string; date: string; time: string; price: string; eventUrl: string | null };
+type ShowRow = { id: number; venue: string; location: string; date: string; time: string; price: string; eventUrl: string | null; status: ShowStatus };
 type MemberRow = { name: string; role: string };
 
-/** '8:00 PM' -> '20:00'; anything unparseable gives null (the event then carries only its date). */
-export function parseShowTime(time: string): string | null {
-  const m = /^\s*(\d{1,2})(?::(\d{2}))?\s*([ap])\.?m\.?\s*$/i.exec(time) ?? /^\s*(\d{1,2}):(\d{2})\s*$/.exec(time);
-  if (!m) return null;
-  let h = Number(m[1]);
-  const min = Number(m[2] ?? 0);
-  if (m[3]) h = (h % 12) + (m[3].toLowerCase() === "p" ? 12 : 0);
-  if (h > 23 || min > 59) return null;
-  return `${String(h).padStart(2, "0")}:${String(min).padStart(2, "0")}`;
-}
+const EVENT_STATUS: Record<ShowStatus, string> = {
+  scheduled: "https://schema.org/EventScheduled",
+  "sold-out": "https://schema.org/EventScheduled",
+  cancelled: "https://schema.org/EventCancelled",
+  postponed: "https://schema.org/EventPostponed",
+};
 
 export function musicGroup(site: SiteInfo, members: MemberRow[] = []) {
   return {
@@ -31,14 +29,16 @@ export function musicGroup(site: SiteInfo, members: MemberRow[] = []) {
 }
 
 export function musicEvent(site: SiteInfo, show: ShowRow) {
-  const time = parseShowTime(show.time);
+  const start = showStart(show, site.timeZone);
   const price = Number.parseFloat(show.price);
   const band = { "@type": "MusicGroup", "@id": `${site.baseUrl}/#band`, name: site.bandName, url: `${site.baseUrl}/` };
+  const url = show.eventUrl || `${site.baseUrl}/#shows`;
   return {
     "@type": "MusicEvent",
     name: `${site.bandName} at ${show.venue}`,
-    startDate: time ? `${show.date}T${time}` : show.date,
-    eventStatus: "https://schema.org/EventScheduled",
+    // with the zone's offset, so '8:00 PM' means 8 PM where the band plays
+    startDate: start.allDay ? show.date : start.local,
+    eventStatus: EVENT_STATUS[show.status] ?? EVENT_STATUS.scheduled,
     eventAttendanceMode: "https://schema.org/OfflineEventAttendanceMode",
     location: { "@type": "Place", name: show.venue, address: show.location },
     // named inline as well as by @id: not every consumer follows references inside the graph
@@ -46,9 +46,18 @@ export function musicEvent(site: SiteInfo, show: ShowRow) {
     organizer: band,
     image: `${site.baseUrl}/images/og-image.jpg`,
     description: `${site.bandName} live at ${show.venue}, ${show.location}.`,
-    url: show.eventUrl || `${site.baseUrl}/#shows`,
-    ...(Number.isFinite(price)
-      ? { offers: { "@type": "Offer", price: price.toFixed(2), priceCurrency: "USD", url: show.eventUrl || `${site.baseUrl}/#shows`, availability: "https://schema.org/InStock" } }
+    url,
+    // a cancelled show sells nothing, so it offers nothing
+    ...(Number.isFinite(price) && show.status !== "cancelled"
+      ? {
+          offers: {
+            "@type": "Offer",
+            price: price.toFixed(2),
+            priceCurrency: "USD",
+            url,
+            availability: show.status === "sold-out" ? "https://schema.org/SoldOut" : "https://schema.org/InStock",
+          },
+        }
       : {}),
   };
 }

@@ -5,7 +5,7 @@ import { lyrics, settings, shows } from "../../db/schema";
 import { fillTemplate } from "../../plugins/html";
 import { createTestApp, type TestApp } from "../../test/app";
 import { describePage } from "./page-meta";
-import { parseShowTime } from "./json-ld";
+import { musicEvent } from "./json-ld";
 
 const TEMPLATE = `<html><head><title>Band Site</title><!--app-head--></head><body><div id="root"></div><!--app-data--></body></html>`;
 let t: TestApp;
@@ -50,7 +50,7 @@ describe("page HTML", () => {
     const ld = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)![1]);
     const types = ld["@graph"].map((n: { "@type": string }) => n["@type"]);
     expect(types).toEqual(["MusicGroup", "MusicEvent"]);
-    expect(ld["@graph"][1]).toMatchObject({ startDate: `${future}T20:00`, location: { name: "The Pour House", address: "Raleigh, NC" }, offers: { price: "15.00", priceCurrency: "USD" } });
+    expect(ld["@graph"][1]).toMatchObject({ startDate: expect.stringMatching(new RegExp(`^${future}T20:00:00-0[45]:00$`)), eventStatus: "https://schema.org/EventScheduled", location: { name: "The Pour House", address: "Raleigh, NC" }, offers: { price: "15.00", priceCurrency: "USD" } });
     // the performer is named right there, not only by a reference into the graph
     expect(ld["@graph"][1].performer).toMatchObject({ "@type": "MusicGroup", "@id": "https://band.example/#band", name: "Static </script> Saints" });
     expect(ld["@graph"][1].image).toBe("https://band.example/images/og-image.jpg");
@@ -80,10 +80,21 @@ describe("page HTML", () => {
     }
   });
 
-  it("parses show times for event start dates", () => {
-    expect(parseShowTime("8:00 PM")).toBe("20:00");
-    expect(parseShowTime("12 am")).toBe("00:00");
-    expect(parseShowTime("Doors at eight")).toBeNull();
+  it("MusicEvent per status: eventStatus, offers.availability, attendance mode, start in the band's zone", () => {
+    const site = { bandName: "Band", sameAs: [], timeZone: "America/New_York", baseUrl: "https://band.example" };
+    const base = { id: 1, venue: "Hall", location: "Raleigh, NC", date: "2026-11-01", time: "8:00 PM", price: "12.00", eventUrl: "https://t.example/1" };
+    const ev = (status: "scheduled" | "sold-out" | "cancelled" | "postponed") => musicEvent(site, { ...base, status });
+    const S = "https://schema.org/";
+    expect(ev("scheduled")).toMatchObject({ eventStatus: `${S}EventScheduled`, eventAttendanceMode: `${S}OfflineEventAttendanceMode`, offers: { availability: `${S}InStock`, price: "12.00" } });
+    expect(ev("sold-out")).toMatchObject({ eventStatus: `${S}EventScheduled`, offers: { availability: `${S}SoldOut` } });
+    expect(ev("postponed")).toMatchObject({ eventStatus: `${S}EventPostponed`, offers: { availability: `${S}InStock` } });
+    expect(ev("cancelled")).toMatchObject({ eventStatus: `${S}EventCancelled` });
+    expect(ev("cancelled")).not.toHaveProperty("offers");
+    // after the clocks fell back: EST
+    expect(ev("scheduled").startDate).toBe("2026-11-01T20:00:00-05:00");
+    expect(musicEvent({ ...site, timeZone: "Europe/Berlin" }, { ...base, date: "2026-07-01", status: "scheduled" }).startDate).toBe("2026-07-01T20:00:00+02:00");
+    // no readable time: the date alone
+    expect(musicEvent(site, { ...base, time: "TBA", status: "scheduled" }).startDate).toBe("2026-11-01");
   });
 });
 

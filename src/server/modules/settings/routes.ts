@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { SETTING_KEYS } from "@shared/constants";
-import { settingInput, settingKeyParams } from "@shared/schemas/settings";
+import { checkSettingValue, settingInput, settingKeyParams } from "@shared/schemas/settings";
+import { badRequest } from "../../lib/http-error";
 import type { ResourceModule } from "..";
 import { jsonAnswer, sendPublic } from "../../plugins/public-answers";
 import { getSetting, getSettings, putSetting } from "./repository";
@@ -22,8 +23,10 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put("/api/settings/:key", { schema: { params: settingKeyParams, body: settingInput } }, async (request) => {
     const { key } = request.params;
-    await putSetting(app.db, key, request.body.value);
-    return { success: true, message: "Setting updated", data: { key, value: request.body.value } };
+    const checked = checkSettingValue(key, request.body.value);
+    if (!checked.ok) throw badRequest(`value: ${checked.message}`, { value: checked.message });
+    await putSetting(app.db, key, checked.value);
+    return { success: true, message: "Setting updated", data: { key, value: checked.value } };
   });
 };
 

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { ShowData } from "@shared/schemas/shows";
 import type { Db } from "../../db/client";
 import { shows } from "../../db/schema";
@@ -14,7 +14,12 @@ export async function createShow(db: Db, input: ShowData) {
 }
 
 export async function updateShow(db: Db, id: number, input: ShowData) {
-  const [row] = await db.update(shows).set({ ...input, updatedAt: new Date() }).where(eq(shows.id, id)).returning();
+  // every update raises the revision: calendars that subscribed to the feed take the change (SEQUENCE)
+  const [row] = await db
+    .update(shows)
+    .set({ ...input, revision: sql`${shows.revision} + 1`, updatedAt: new Date() })
+    .where(eq(shows.id, id))
+    .returning();
   return row ?? null;
 }
 

@@ -57,6 +57,30 @@ describe("show CRUD", () => {
   });
 });
 
+describe("show status", () => {
+  it("round-trips: a new show is 'scheduled', the status can be set and changed, an update without it keeps it", async () => {
+    const plain = (await post(valid)).json().data;
+    expect(plain).toMatchObject({ status: "scheduled", revision: 0 });
+    const soldOut = (await post({ ...valid, status: "sold-out" })).json().data;
+    expect(soldOut.status).toBe("sold-out");
+    const put = (id: number, payload: object) => t.request({ method: "PUT", url: `/api/shows/${id}`, headers, payload: { ...valid, ...payload } });
+    // an older client that never sends status does not reset it
+    expect((await put(soldOut.id, { venue: "Bigger Room" })).json().data).toMatchObject({ venue: "Bigger Room", status: "sold-out", revision: 1 });
+    for (const status of ["cancelled", "postponed", "scheduled"]) {
+      expect((await put(soldOut.id, { status })).json().data.status).toBe(status);
+    }
+    expect((await t.request({ method: "GET", url: `/api/shows/${soldOut.id}`, headers })).json().data).toMatchObject({ status: "scheduled", revision: 4 });
+    const listed = (await t.request({ method: "GET", url: "/api/shows" })).json().data.find((s: { id: number }) => s.id === soldOut.id);
+    expect(listed).toMatchObject({ status: "scheduled", revision: 4 });
+  });
+
+  it.each([["sold out"], ["SOLD-OUT"], [""], [3], [null]])("refuses status %j with a 400 that lists the choices", async (status) => {
+    const res = await post({ ...valid, status });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ success: false, errors: { status: expect.stringMatching(/^Status must be one of scheduled, sold-out, cancelled, postponed$|^Invalid/) } });
+  });
+});
+
 describe("show validation", () => {
   it.each([
     ["venue", { venue: "" }, "Venue is required"],

@@ -1,0 +1,30 @@
+/**
+ * A show's free-text time ('8:00 PM', '20:00', 'Doors 7pm') read leniently as a wall-clock time
+ * 'HH:MM' on the show's date; null when it holds no time we can trust (the show is then an
+ * all-day event). Pure string work, shared by the server (calendar, JSON-LD) and the public
+ * page (the Google Calendar link); turning it into an instant in the band's zone is the
+ * server's job (src/server/modules/shows/show-start.ts).
+ *
+ * Rules: the first 12-hour time ('7pm', '7:30 p.m.', '8.30PM') wins, so 'Doors 7pm, show 8pm'
+ * starts at doors; without one, the first 'H:MM' or 'HHhMM' on the 24-hour clock; 'noon'.
+ */
+export function parseShowTime(time: string): string | null {
+  const text = time.toLowerCase();
+  const twelve = /(?<![\d:.])(\d{1,2})(?:[:.](\d{2}))?\s*([ap])\.?\s?m\b\.?/.exec(text);
+  if (twelve) {
+    const h = Number(twelve[1]);
+    const min = Number(twelve[2] ?? 0);
+    if (h < 1 || h > 12 || min > 59) return null;
+    return hhmm((h % 12) + (twelve[3] === "p" ? 12 : 0), min);
+  }
+  const day = /(?<![\d:.])(\d{1,2})[:h](\d{2})(?!\d)/.exec(text);
+  if (day) {
+    const h = Number(day[1]);
+    const min = Number(day[2]);
+    return h > 23 || min > 59 ? null : hhmm(h, min);
+  }
+  if (/\bnoon\b/.test(text)) return "12:00";
+  return null;
+}
+
+const hhmm = (h: number, min: number) => `${String(h).padStart(2, "0")}:${String(min).padStart(2, "0")}`;
