@@ -7,6 +7,7 @@ import { newsletterModule } from "./newsletter/routes";
 import { usersModule } from "./users/routes";
 import { uploadsModule } from "../storage/routes";
 import { showsPublicRoutes } from "./shows/public-routes";
+import { showsCalendarRoutes } from "./shows/calendar-routes";
 import { merchandisePublicRoutes } from "./merchandise/public-routes";
 import { videosPublicRoutes } from "./videos/public-routes";
 import { lyricsPublicRoutes } from "./lyrics/public-routes";
@@ -35,6 +36,7 @@ export interface ResourceModule {
 // One line per resource; order does not matter.
 export const modules: ResourceModule[] = [
   { name: "shows-public", publicRoutes: showsPublicRoutes },
+  { name: "shows-calendar", publicRoutes: showsCalendarRoutes },
   { name: "merchandise-public", publicRoutes: merchandisePublicRoutes },
   { name: "videos-public", publicRoutes: videosPublicRoutes },
   { name: "lyrics-public", publicRoutes: lyricsPublicRoutes },

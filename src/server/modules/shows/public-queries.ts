@@ -1,4 +1,4 @@
-import { asc, gte } from "drizzle-orm";
+import { asc, desc, gte, lt } from "drizzle-orm";
 import { todayIso } from "@shared/format";
 import type { Db } from "../../db/client";
 import { shows } from "../../db/schema";
@@ -19,6 +19,17 @@ export function listShows(db: Db, page: Page = {}) {
 export function listUpcomingShows(db: Db, today = todayIso(), page: Page = {}) {
   const query = db.select().from(shows).where(gte(shows.date, today)).orderBy(asc(shows.date), asc(shows.id)).$dynamic();
   return paged(query, page);
+}
+
+/** Shows dated before today, newest first (the archive on /shows). */
+export function listPastShows(db: Db, today = todayIso(), page: Page = {}) {
+  const query = db.select().from(shows).where(lt(shows.date, today)).orderBy(desc(shows.date), desc(shows.id)).$dynamic();
+  return paged(query, page);
+}
+
+/** Shows dated `since` or later, by date: the calendar feed's window. */
+export function listShowsSince(db: Db, since: string) {
+  return db.select().from(shows).where(gte(shows.date, since)).orderBy(asc(shows.date), asc(shows.id));
 }
 
 function paged<Q extends { limit(n: number): Q; offset(n: number): Q }>(query: Q, page: Page): Q {

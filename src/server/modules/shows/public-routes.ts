@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { badRequest } from "../../lib/http-error";
 import { jsonAnswer, sendPublic } from "../../plugins/public-answers";
-import { listShows, listUpcomingShows } from "./public-queries";
+import { listPastShows, listShows, listUpcomingShows } from "./public-queries";
 
 const whole = (name: string, min: number, max: number) =>
   z
@@ -13,20 +14,32 @@ const whole = (name: string, min: number, max: number) =>
 
 const showsQuery = z.object({
   upcoming: z.enum(["true", "false"], { message: "upcoming must be 'true' or 'false'" }).optional(),
+  // the archive on /shows: dated before today, newest first
+  past: z.enum(["true", "false"], { message: "past must be 'true' or 'false'" }).optional(),
   // optional paging; without it the answer is the spec's whole list
   limit: whole("limit", 1, 500),
   offset: whole("offset", 0, 1_000_000),
 });
 
-/** GET /api/shows: all shows by date (the admin list reads it too); ?upcoming=true keeps today and later. */
+/**
+ * GET /api/shows: all shows by date (the admin list reads it too); ?upcoming=true keeps today
+ * and later, ?past=true the ones before today, newest first (both: a 400).
+ */
 export const showsPublicRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get("/api/shows", { schema: { querystring: showsQuery } }, async (request, reply) => {
-    const { upcoming, limit, offset } = request.query;
+    const { limit, offset } = request.query;
+    const upcoming = request.query.upcoming === "true";
+    const past = request.query.past === "true";
+    if (upcoming && past) throw badRequest("past: cannot be combined with upcoming=true", { past: "cannot be combined with upcoming=true" });
     const page = { limit, offset };
     return sendPublic(app, request, reply, {
-      key: `/api/shows?upcoming=${upcoming === "true"}&limit=${limit ?? ""}&offset=${offset ?? ""}`,
+      key: `/api/shows?upcoming=${upcoming}&past=${past}&limit=${limit ?? ""}&offset=${offset ?? ""}`,
       tags: ["shows"],
-      build: async () => jsonAnswer({ success: true, data: upcoming === "true" ? await listUpcomingShows(app.db, undefined, page) : await listShows(app.db, page) }),
+      build: async () =>
+        jsonAnswer({
+          success: true,
+          data: upcoming ? await listUpcomingShows(app.db, undefined, page) : past ? await listPastShows(app.db, undefined, page) : await listShows(app.db, page),
+        }),
     });
   });
 };
