@@ -13,7 +13,7 @@ export default function LyricsPage() {
       <section aria-labelledby="all-lyrics" className="mx-auto max-w-6xl px-4 py-12 sm:px-6 sm:py-16">
         <h2 id="all-lyrics" className="sr-only">All lyrics</h2>
         {isLoading ? (
-          <LoadingBlocks count={4} className="md:grid-cols-2" />
+          <LoadingBlocks count={4} fillScreen className="gap-5 md:grid-cols-2 lg:grid-cols-3" itemClassName="h-72" />
         ) : error ? (
           <StateMessage tone="error">{LYRICS_ERROR}</StateMessage>
         ) : !lyrics.length ? (

@@ -29,7 +29,7 @@ export function MerchSection() {
       </div>
       <div id="merch-panel" role="tabpanel" aria-labelledby={`merch-tab-${tab}`}>
         {isLoading ? (
-          <LoadingBlocks count={4} className="grid-cols-2 lg:grid-cols-4" />
+          <LoadingBlocks count={4} fillScreen className="grid-cols-2 gap-3 sm:gap-5 lg:grid-cols-4" itemClassName="aspect-[3/5]" />
         ) : error ? (
           <StateMessage tone="error">{MERCH_FAILED}</StateMessage>
         ) : !Array.isArray(data) ? (

@@ -21,11 +21,23 @@ export function StateMessage({ tone = "muted", children, className, light }: Pro
   );
 }
 
-export function LoadingBlocks({ count = 3, className }: { count?: number; className?: string }) {
+interface BlocksProps {
+  count?: number;
+  className?: string;
+  /** the shape of one block (default 7 rem high), close to the item it stands for */
+  itemClassName?: string;
+  /**
+   * A page's main content (not a home section): at least a screen high, so the footer stays
+   * out of view until the content arrives instead of being pushed down by it (layout shift).
+   */
+  fillScreen?: boolean;
+}
+
+export function LoadingBlocks({ count = 3, className, itemClassName = "h-28", fillScreen }: BlocksProps) {
   return (
-    <div role="status" aria-label="Loading" className={cn("grid gap-4", className)}>
+    <div role="status" aria-label="Loading" className={cn("grid gap-4", fillScreen && "min-h-dvh content-start", className)}>
       {Array.from({ length: count }, (_, i) => (
-        <div key={i} className="h-28 animate-pulse bg-coal" />
+        <div key={i} className={cn("animate-pulse bg-coal", itemClassName)} />
       ))}
     </div>
   );

@@ -35,7 +35,7 @@ export function VideosSection({ as: Heading = "home" }: { as?: "home" | "page" }
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
         {Heading === "home" ? <SectionHeading id="videos" index="02" title="Videos" kicker="Press play" /> : <h2 id="videos-title" className="sr-only">Videos</h2>}
         {isLoading ? (
-          <LoadingBlocks count={2} />
+          Heading === "page" ? <LoadingBlocks count={1} fillScreen itemClassName="aspect-video lg:w-[61.5%]" /> : <LoadingBlocks count={2} />
         ) : error ? (
           <StateMessage tone="error">Error loading videos: {error.message}</StateMessage>
         ) : !selected ? (
