@@ -1,4 +1,4 @@
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { ArrowLeft } from "lucide-react";
 import { Link } from "wouter";
 import type { Lyrics } from "@shared/schemas/entities";
@@ -12,11 +12,19 @@ const backClass = "inline-flex items-center gap-2 border-2 border-bone px-4 py-2
 export default function LyricDetailPage({ params }: { params: { id?: string } }) {
   const id = params.id ?? "";
   const valid = /^\d{1,9}$/.test(id);
-  const { data, isLoading, error } = useQuery<Lyrics>({ queryKey: [`/api/lyrics/${id}`], enabled: valid });
+  const queryClient = useQueryClient();
+  const { data, isLoading, error } = useQuery<Lyrics>({
+    queryKey: [`/api/lyrics/${id}`],
+    enabled: valid,
+    // Coming from the list (or the home page), the song is already in its cached answer (the same
+    // record): the page draws at once instead of a loading state that its text would then resize.
+    initialData: () => queryClient.getQueryData<Lyrics[]>(["/api/lyrics"])?.find((l) => String(l.id) === id),
+    initialDataUpdatedAt: () => queryClient.getQueryState(["/api/lyrics"])?.dataUpdatedAt,
+  });
   const notFound = !valid || (error instanceof ApiError && (error.status === 404 || error.status === 400)) || (!isLoading && !error && !data);
   usePageTitle(data?.title ? `${data.title} Lyrics` : notFound ? LYRICS_NOT_FOUND : "Lyrics");
 
-  if (valid && isLoading) return <main className="mx-auto max-w-3xl px-4 py-16"><LoadingBlocks count={2} /></main>;
+  if (valid && isLoading) return <main className="mx-auto max-w-3xl px-4 py-12 sm:px-6 sm:py-16"><LoadingBlocks count={2} fillScreen itemClassName="first:h-40 h-96" /></main>;
   if (notFound) {
     return (
       <main className="mx-auto flex min-h-[60vh] max-w-3xl flex-col items-start justify-center gap-6 px-4 py-16 sm:px-6">

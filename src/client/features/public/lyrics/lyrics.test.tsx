@@ -47,4 +47,21 @@ describe("lyrics", () => {
     expect(await screen.findByRole("heading", { name: "Lyrics Not Found" })).toBeInTheDocument();
     expect(screen.getByRole("link", { name: /Back to Lyrics/ })).toHaveAttribute("href", "/lyrics");
   });
+
+  it("from the list, /lyrics/{id} draws the cached song at once: no loading state, no request", async () => {
+    const { calls, queryClient, location } = renderWithApi(
+      <>
+        <Route path="/lyrics" component={LyricsPage} />
+        <Route path="/lyrics/:id" component={LyricDetailPage} />
+      </>,
+      { "/api/lyrics": ok([lyric(2, "Porch Light", 0)]) },
+      { path: "/lyrics" },
+    );
+    (await screen.findByRole("link", { name: "View Lyrics: Porch Light" })).click();
+    expect(await screen.findByRole("heading", { level: 1, name: "Porch Light" })).toBeInTheDocument();
+    expect(screen.queryByRole("status", { name: "Loading" })).not.toBeInTheDocument();
+    expect(location.history.at(-1)).toBe("/lyrics/2");
+    expect(calls).not.toContain("/api/lyrics/2");
+    expect(queryClient.getQueryData(["/api/lyrics/2"])).toMatchObject({ id: 2, title: "Porch Light" });
+  });
 });
