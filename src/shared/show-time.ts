@@ -28,3 +28,6 @@ export function parseShowTime(time: string): string | null {
 }
 
 const hhmm = (h: number, min: number) => `${String(h).padStart(2, "0")}:${String(min).padStart(2, "0")}`;
+
+/** How long a calendar entry for a show with a start time lasts: a night out, not a minute. */
+export const SHOW_HOURS = 3;

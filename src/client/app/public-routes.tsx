@@ -7,6 +7,7 @@ import { PublicLayout } from "../features/public/layout/public-layout";
 import LyricDetailPage from "../features/public/lyrics/lyric-detail-page";
 import LyricsPage from "../features/public/lyrics/lyrics-page";
 import MerchPage from "../features/public/merch/merch-page";
+import ShowsPage from "../features/public/shows/shows-page";
 import VideosPage from "../features/public/videos/videos-page";
 import { NotFoundPage } from "./not-found-page";
 import { PageLoading } from "./page-loading";
@@ -26,6 +27,7 @@ export function PublicRoutes() {
     <PublicLayout loading={<PageLoading />}>
       <Switch>
         <Route path="/" component={HomePage} />
+        <Route path="/shows" component={ShowsPage} />
         <Route path="/videos" component={VideosPage} />
         <Route path="/merch" component={MerchPage} />
         <Route path="/lyrics" component={LyricsPage} />

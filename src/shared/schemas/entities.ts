@@ -3,7 +3,7 @@
  * Dates travel as ISO strings; numeric columns (price, duration) as decimal strings.
  * Input schemas (with the spec's validation messages) live in the per-resource files.
  */
-import type { ShowStatus } from "./shows";
+import type { ShowStatus } from "../show-status";
 
 export interface AudioTrack {
   id: number;

@@ -1,6 +1,9 @@
 import { z } from "zod";
 import { optionalUrl, priceField, requiredText } from "./content-fields";
 import { multilineText, text } from "./text";
+import { SHOW_STATUSES } from "../show-status";
+
+export { SHOW_STATUSES, SHOW_STATUS_LABELS, sellsTickets, type ShowStatus } from "../show-status";
 
 /** A real calendar date as YYYY-MM-DD ('2025-02-30' is refused). */
 export function isIsoDate(value: string): boolean {
@@ -9,13 +12,6 @@ export function isIsoDate(value: string): boolean {
   const date = new Date(Date.UTC(y, m - 1, d));
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 }
-
-/** A show's ticket state (issue 11); 'scheduled' is the default. */
-export const SHOW_STATUSES = ["scheduled", "sold-out", "cancelled", "postponed"] as const;
-export type ShowStatus = (typeof SHOW_STATUSES)[number];
-export const SHOW_STATUS_LABELS: Record<ShowStatus, string> = { scheduled: "Scheduled", "sold-out": "Sold Out", cancelled: "Cancelled", postponed: "Postponed" };
-/** Sold-out and cancelled shows sell no tickets: their ticket link is hidden. */
-export const sellsTickets = (status: ShowStatus | undefined) => status !== "sold-out" && status !== "cancelled";
 
 /**
  * POST /api/shows and PUT /api/shows/{id} (spec sections 3, 5, 7), used by the show form too.

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { ShowStatus } from "@shared/schemas/shows";
+import type { ShowStatus } from "@shared/show-status";
 import { boolean, check, date, integer, jsonb, numeric, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
 
 const timestamps = {

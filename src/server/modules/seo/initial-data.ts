@@ -1,9 +1,9 @@
 import type { FastifyInstance } from "fastify";
-import { HOME_SHOWS_KEY, HOME_SHOWS_LIMIT, SETTING_KEYS } from "@shared/constants";
+import { HOME_SHOWS_KEY, HOME_SHOWS_LIMIT, PAST_SHOWS_PAGE, SETTING_KEYS, UPCOMING_SHOWS_KEY, pastShowsKey } from "@shared/constants";
 import { getSettings } from "../settings/repository";
 import { listFeaturedTracks } from "../audio-tracks/public-queries";
 import { listActiveVideos } from "../videos/public-queries";
-import { listUpcomingShows } from "../shows/public-queries";
+import { listPastShows, listUpcomingShows } from "../shows/public-queries";
 import { listActiveMembers } from "../band-members/public-queries";
 import { listPublishedLyrics } from "../lyrics/public-queries";
 import { listMerchandise } from "../merchandise/public-queries";
@@ -46,5 +46,9 @@ export async function pageData(app: FastifyInstance, path: string): Promise<Init
   if (path === "/videos") return { ...base, "/api/videos/active": await listActiveVideos(app.db) };
   if (path === "/merch") return { ...base, "/api/merchandise": await listMerchandise(app.db) };
   if (path === "/lyrics") return { ...base, "/api/lyrics": await listPublishedLyrics(app.db) };
+  if (path === "/shows") {
+    const [upcoming, past] = await Promise.all([listUpcomingShows(app.db), listPastShows(app.db, undefined, { limit: PAST_SHOWS_PAGE })]);
+    return { ...base, [UPCOMING_SHOWS_KEY]: upcoming, [pastShowsKey()]: past };
+  }
   return base;
 }

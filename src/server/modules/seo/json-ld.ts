@@ -1,4 +1,4 @@
-import type { ShowStatus } from "@shared/schemas/shows";
+import type { ShowStatus } from "@shared/show-status";
 import { showStart } from "../shows/show-start";
 import type { SiteInfo } from "./site-info";
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { todayIso } from "@shared/format";
+import { UPCOMING_SHOWS_KEY } from "@shared/constants";
 import { DEFAULT_COVER_ART } from "@shared/settings-defaults";
 import { findLyrics } from "../lyrics/public-queries";
 import { listUpcomingShows } from "../shows/public-queries";
@@ -53,6 +54,17 @@ export async function describePage(app: FastifyInstance, rawPath: string): Promi
   }
   if (path === "/merch") {
     return page({ title: `Official Merch | ${band}`, description: `Official ${band} merch: shirts, hoodies, hats, stickers and posters, printed on demand.`, data: await pageData(app, path) });
+  }
+  if (path === "/shows") {
+    const data = await pageData(app, path);
+    const upcoming = (data[UPCOMING_SHOWS_KEY] ?? []) as Awaited<ReturnType<typeof listUpcomingShows>>;
+    const next = upcoming[0];
+    return page({
+      title: `Shows | ${band}`,
+      description: `${band} tour dates${next ? ` (next: ${next.venue}, ${next.location})` : ""}, a calendar to subscribe to, and every past show by year.`,
+      jsonLd: [musicGroup(site), ...upcoming.map((s) => musicEvent(site, s))],
+      data,
+    });
   }
   if (path === "/lyrics") {
     return page({ title: `Lyrics | ${band}`, description: `Lyrics to every ${band} song. Learn the words, then scream them back at us.`, data: await pageData(app, path) });

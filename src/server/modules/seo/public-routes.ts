@@ -3,7 +3,7 @@ import { sendPublic } from "../../plugins/public-answers";
 import { listPublishedLyrics } from "../lyrics/public-queries";
 
 /** Indexable public pages; admin, mail-confirmation pages and the API stay out of search engines. */
-export const INDEXED_PATHS = ["/", "/videos", "/merch", "/lyrics"];
+export const INDEXED_PATHS = ["/", "/shows", "/videos", "/merch", "/lyrics"];
 
 export const seoPublicRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get("/robots.txt", async (request, reply) => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { HOME_SHOWS_KEY } from "@shared/constants";
+import { HOME_SHOWS_KEY, UPCOMING_SHOWS_KEY, pastShowsKey } from "@shared/constants";
 import { todayIso } from "@shared/format";
 import { lyrics, settings, shows } from "../../db/schema";
 import { fillTemplate } from "../../plugins/html";
@@ -71,6 +71,17 @@ describe("page HTML", () => {
     expect(titles[3].jsonLd[1]).toMatchObject({ "@type": "MusicComposition", name: "Floodplain", lyrics: { text: expect.stringContaining("left the steps") } });
   });
 
+  it("/shows: its own title and description, upcoming MusicEvents, and upcoming plus the first page of past shows inlined", async () => {
+    const { meta, html } = await render("/shows");
+    expect(meta.status).toBe(200);
+    expect(meta.title).toBe("Shows | Static </script> Saints");
+    expect(meta.description).toContain("(next: The Pour House, Raleigh, NC)");
+    expect(html).toContain('<link rel="canonical" href="https://band.example/shows" />');
+    expect(meta.jsonLd.map((n) => (n as { "@type": string })["@type"])).toEqual(["MusicGroup", "MusicEvent"]);
+    expect((meta.data[UPCOMING_SHOWS_KEY] as { venue: string }[]).map((s) => s.venue)).toEqual(["The Pour House"]);
+    expect((meta.data[pastShowsKey()] as { venue: string }[]).map((s) => s.venue)).toEqual(["Gone Hall"]);
+  });
+
   it("unknown paths, unknown and draft lyrics are 404 pages that are not indexed", async () => {
     for (const p of ["/nope", "/lyrics/999999", `/lyrics/${draftId}`]) {
       const { meta, html } = await render(p);
@@ -111,6 +122,7 @@ describe("robots.txt and sitemap.xml", () => {
     const res = await t.request({ method: "GET", url: "/sitemap.xml" });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain("<loc>https://band.example/merch</loc>");
+    expect(res.body).toContain("<loc>https://band.example/shows</loc>");
     expect(res.body).toContain(`<loc>https://band.example/lyrics/${lyricId}</loc>`);
     expect(res.body).not.toContain(`/lyrics/${draftId}<`);
   });

@@ -1,9 +1,10 @@
 import ical, { ICalEventStatus } from "ical-generator";
-import type { ShowStatus } from "@shared/schemas/shows";
-import { SHOW_STATUS_LABELS } from "@shared/schemas/shows";
+import type { ShowStatus } from "@shared/show-status";
+import { SHOW_STATUS_LABELS } from "@shared/show-status";
 import { formatPrice } from "@shared/format";
 import type { shows } from "../../db/schema";
-import { SHOW_HOURS, showStart } from "./show-start";
+import { SHOW_HOURS } from "@shared/show-time";
+import { showStart } from "./show-start";
 
 type ShowRow = typeof shows.$inferSelect;
 export interface CalendarSite {

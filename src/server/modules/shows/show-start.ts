@@ -20,6 +20,3 @@ export function showStart(show: { date: string; time: string }, timeZone: string
   if (Number.isNaN(zoned.getTime())) return { allDay: true, date: show.date };
   return { allDay: false, date: show.date, start: new Date(zoned.getTime()), local: zoned.toISOString().replace(".000", "") };
 }
-
-/** How long a calendar entry for a show with a start time lasts: a night out, not a minute. */
-export const SHOW_HOURS = 3;

@@ -10,6 +10,7 @@ export const SECTION_LINKS = [
 ] as const;
 
 export const PAGE_LINKS = [
+  { href: "/shows", label: "Tour" },
   { href: "/videos", label: "Watch" },
   { href: "/merch", label: "Merch" },
   { href: "/lyrics", label: "Lyrics" },
