@@ -102,7 +102,7 @@ describe("newsletter delivery across instances", () => {
     expect(await recordAndClaim(t.app.db, { instanceId: "A", outcomes: [], want: 5, leaseSeconds: 30, mintToken })).toEqual([]);
   });
 
-  it("a live instance reports a dead one's expired in-flight rows as unknown (never resends them), delivers its pending rows, and leaves a live neighbour's rows alone", async () => {
+  it("a live instance reports a dead one's expired in-flight rows as unknown (never resends them), delivers its pending rows, and leaves a live neighbour's rows alone", { timeout: 45_000 }, async () => {
     const emails = ["dead1@x.example", "dead2@x.example", ...Array.from({ length: 20 }, (_, i) => `rest${i}@x.example`)];
     const id = await queue(t, "Takeover", emails);
     const [dead1, dead2] = await recordAndClaim(t.app.db, { instanceId: "dead", outcomes: [], want: 2, leaseSeconds: 30, mintToken });
@@ -117,7 +117,7 @@ describe("newsletter delivery across instances", () => {
       .insert(newsletterDeliveries)
       .values({ newsletterId: id, email: "alive@x.example", status: "sending", attempts: 1, claimedBy: "neighbour", leaseExpiresAt: sql`now() + interval '60 seconds'` })
       .returning();
-    await expect.poll(() => emails.filter((e) => e.startsWith("rest") && counts.get(e) === 1).length, { timeout: 10_000, interval: 50 }).toBe(20);
+    await expect.poll(() => emails.filter((e) => e.startsWith("rest") && counts.get(e) === 1).length, { timeout: 20_000, interval: 50 }).toBe(20);
     await workers[0].idle();
     await new Promise((r) => setTimeout(r, 500)); // a few lease ticks
     const byId = new Map((await rowsOf(t, id)).map((r) => [r.id, r]));

@@ -12,6 +12,7 @@ import {
   type DeliveryOutcome,
 } from "../modules/newsletter/repository";
 import { instanceIdOf } from "../services/instance";
+import { prepareNewsletter, type PreparedNewsletter } from "./newsletter-message";
 import { RateLimiter } from "./rate-limiter";
 import { bandName, getMailer } from "./service";
 import { newsletterMail, unsubscribeLinks } from "./templates";
@@ -62,6 +63,8 @@ export class NewsletterWorker {
   private band: { name: string; at: number } | null = null;
   private readonly limiter: RateLimiter;
   private readonly content = new Map<number, NewsletterContent>();
+  /** each newsletter's message composed once, per band name (see newsletter-message.ts) */
+  private readonly prepared = new Map<string, Promise<PreparedNewsletter | null>>();
   private readonly opts: Required<Omit<WorkerOptions, "instanceId">>;
 
   constructor(private readonly app: FastifyInstance, options: WorkerOptions) {
@@ -222,9 +225,15 @@ export class NewsletterWorker {
     const content = this.content.get(row.newsletterId);
     if (!content) return { id: row.id, status: "failed", error: "Newsletter not found" };
     try {
+      const mailer = getMailer(this.app);
+      const prepared = mailer.sendRaw ? await this.preparedFor(row.newsletterId, band, content) : null;
+      const raw = prepared?.message(row.email, row.token);
       await this.limiter.take();
-      const mail = newsletterMail({ bandName: band, to: row.email, ...content, unsubscribe: unsubscribeLinks(this.app.config.PUBLIC_URL, row.email, row.token) });
-      await getMailer(this.app).send(mail);
+      if (prepared && raw) {
+        await mailer.sendRaw!({ from: prepared.from, to: row.email }, raw);
+      } else {
+        await mailer.send(newsletterMail({ bandName: band, to: row.email, ...content, unsubscribe: unsubscribeLinks(this.app.config.PUBLIC_URL, row.email, row.token) }));
+      }
       return { id: row.id, status: "sent", error: null };
     } catch (err) {
       // as text the JSON parameter can carry: no control characters (NUL), no lone surrogates
@@ -236,6 +245,21 @@ export class NewsletterWorker {
       }
       return { id: row.id, status: kind === "unknown" ? "unknown" : "failed", error };
     }
+  }
+
+  /** The newsletter's message composed once; null (each mail composed on its own) if that fails. */
+  private preparedFor(newsletterId: number, band: string, content: NewsletterContent): Promise<PreparedNewsletter | null> {
+    const key = `${newsletterId}\u0000${band}`;
+    let prepared = this.prepared.get(key);
+    if (!prepared) {
+      for (const k of this.prepared.keys()) if (k.startsWith(`${newsletterId}\u0000`)) this.prepared.delete(k);
+      prepared = prepareNewsletter(this.app.config, { bandName: band, ...content }).catch((err) => {
+        this.app.log.warn({ err }, "newsletter: composing the message once failed; composing each mail instead");
+        return null;
+      });
+      this.prepared.set(key, prepared);
+    }
+    return prepared;
   }
 
   /** A newsletter is done when none of its rows is pending or sending. */
@@ -250,6 +274,7 @@ export class NewsletterWorker {
       if (!busy) {
         await this.db.update(newsletters).set({ status: "done", completedAt: new Date() }).where(eq(newsletters.id, id));
         this.content.delete(id);
+        for (const k of this.prepared.keys()) if (k.startsWith(`${id}\u0000`)) this.prepared.delete(k);
       }
     }
   }

@@ -16,8 +16,10 @@ export interface OutgoingMail {
   fromName?: string;
 }
 
+export type SenderConfig = Pick<AppConfig, "MAIL_FROM" | "PUBLIC_URL">;
+
 /** MAIL_FROM when set; otherwise the band's name at no-reply@ the site's own host. */
-function withSender(config: AppConfig, { fromName, ...mail }: OutgoingMail) {
+export function withSender(config: SenderConfig, { fromName, ...mail }: OutgoingMail) {
   const from = config.MAIL_FROM || { name: fromName ?? DEFAULT_BAND_NAME, address: `no-reply@${new URL(config.PUBLIC_URL).hostname}` };
   return { ...mail, from };
 }
@@ -25,6 +27,8 @@ function withSender(config: AppConfig, { fromName, ...mail }: OutgoingMail) {
 export interface Mailer {
   kind: "smtp" | "file";
   send(mail: OutgoingMail): Promise<void>;
+  /** SMTP only: a message composed beforehand (newsletters, see newsletter-message.ts) */
+  sendRaw?(envelope: { from: string; to: string }, raw: Buffer): Promise<void>;
   close(): void;
 }
 
@@ -52,6 +56,9 @@ export function createMailer(config: AppConfig, log: Log): Mailer {
       kind: "smtp",
       async send(mail) {
         await transport.sendMail(withSender(config, mail));
+      },
+      async sendRaw(envelope, raw) {
+        await transport.sendMail({ envelope: { from: envelope.from, to: [envelope.to] }, raw });
       },
       close: () => transport.close(),
     };
