@@ -6,7 +6,7 @@ import type { Database, Db } from "./db/client";
 import { authRoutes } from "./modules/auth/routes";
 import { modules } from "./modules";
 import { registerAuth, requireAdmin } from "./plugins/auth";
-import { registerErrorHandling } from "./plugins/errors";
+import { clientErrorHandler, frameworkErrors, registerErrorHandling } from "./plugins/errors";
 import { registerInputGuard } from "./plugins/input-guard";
 import { invalidateAfterAdminWrites, markPrivate, registerPublicCache } from "./plugins/public-answers";
 import { registerRequestLog } from "./plugins/request-log";
@@ -43,6 +43,8 @@ export async function buildApp({ config, database, logger = true, logStream }: B
     trustProxy: config.TRUST_PROXY as boolean | string[],
     // one line per request at info would be the bottleneck under a crowd: see request-log.ts
     disableRequestLogging: true,
+    frameworkErrors,
+    clientErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

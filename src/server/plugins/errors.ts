@@ -1,5 +1,6 @@
-import type { IncomingMessage } from "node:http";
-import type { FastifyError, FastifyInstance } from "fastify";
+import http, { type IncomingMessage } from "node:http";
+import type { Socket } from "node:net";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { HttpError } from "../lib/http-error";
 
@@ -29,6 +30,28 @@ function drainRequest(raw: IncomingMessage): Promise<void> {
     raw.on("data", onData).on("end", finish).on("close", finish).on("error", finish);
     raw.resume();
   });
+}
+
+/** Fastify's framework errors (a path with broken percent-encoding) leave as the envelope too. */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const message = error.code === "FST_ERR_BAD_URL" ? "Malformed URL" : "Bad request";
+  void reply.status(400).header("cache-control", "private, no-store").send({ success: false, message });
+}
+
+/**
+ * Errors Node's parser raises before there is a request (headers or URL over 16 KB, broken
+ * HTTP): the envelope, and Connection: close because the socket is closed right after, so a
+ * keep-alive client does not reuse it and meet a reset.
+ */
+export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket) {
+  if (err.code === "ECONNRESET" || socket.destroyed) return;
+  const [status, message] =
+    err.code === "HPE_HEADER_OVERFLOW" ? [431, "Request headers or URL are too large"] : err.code === "ERR_HTTP_REQUEST_TIMEOUT" ? [408, "Request timed out"] : [400, "Malformed request"];
+  const body = JSON.stringify({ success: false, message });
+  if (socket.writable) {
+    socket.write(`HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  }
+  socket.destroy();
 }
 
 /**
@@ -63,6 +86,8 @@ export function registerErrorHandling(app: FastifyInstance) {
       return reply.status(415).send({ success: false, message: "Unsupported content type" });
     }
     if (status === 429) {
+      // refused before its body was read: read it first, as for 413, so the answer is readable
+      await drainRequest(request.raw);
       return reply.status(429).send({ success: false, message: "Too many requests. Please try again later." });
     }
     if (status >= 400 && status < 500) {

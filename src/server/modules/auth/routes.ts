@@ -22,7 +22,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const [user] = await app.db.select().from(users).where(sql`lower(${users.username}) = lower(${username})`).limit(1);
       const ok = await verifyPassword(user?.passwordHash, password);
       if (!user || !ok || !user.isActive || !user.isAdmin) {
-        request.log.info({ username }, "login refused");
+        // not the username: people type their password into it by mistake
+        request.log.info("login refused");
         return reply.status(401).send({ success: false, message: "Invalid username or password" });
       }
       const { token, csrfToken } = await createSession(app.db, user.id);
