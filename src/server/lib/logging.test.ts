@@ -52,6 +52,16 @@ describe("logs never carry query parameters, tokens or hashes", () => {
     }
   });
 
+  it("a mail written to a file (no SMTP_URL) is logged by its file, without the address or its token links", async () => {
+    const res = await t.request({ method: "POST", url: "/api/subscribe", payload: { email: "quiet.fan@example.com", interests: { shows: true } } });
+    expect(res.statusCode).toBe(200);
+    await expect.poll(() => lines.some((l) => l.includes("mail written to file")), { timeout: 5000 }).toBe(true);
+    const logged = lines.join("\n");
+    expect(logged).toMatch(/"file":"[^"]+\.eml"/);
+    expect(logged).not.toContain("quiet.fan");
+    expect(logged).not.toMatch(/token=[\w-]{8}/);
+  });
+
   it("quoted values in database messages are dropped, the rest kept", () => {
     const pgError = Object.assign(new Error('invalid input syntax for type integer: "secret-value"'), { code: "22P02", detail: "row (secret-value)", routine: "pg_strtoint32" });
     const out = serializeError(pgError);

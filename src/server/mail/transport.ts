@@ -74,8 +74,9 @@ export function createMailer(config: AppConfig, log: Log): Mailer {
       const info = await transport.sendMail(withSender(config, mail));
       const file = path.join(config.mailDir, `${Date.now()}-${randomBytes(4).toString("hex")}.eml`);
       await fs.writeFile(file, info.message as Buffer);
-      const links = [...new Set(mail.text.match(/https?:\/\/[^\s)>\]]+/g) ?? [])];
-      log.info({ to: mail.to, subject: mail.subject, file, links }, "mail written to file (SMTP_URL is not set)");
+      // The file, not its address or links: those links carry live verification and
+      // unsubscribe tokens, and logs are kept and shared far more widely than DATA_DIR.
+      log.info({ subject: mail.subject, file }, "mail written to file (SMTP_URL is not set)");
     },
     close: () => transport.close(),
   };
