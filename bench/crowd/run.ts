@@ -49,6 +49,10 @@ if (!opts.dbs.every((d) => d === "pglite" || d === "postgres")) throw new Error(
 
 const log = (s = "") => console.log(s);
 const git = (...a: string[]) => execFileSync("git", a, { cwd: ROOT, encoding: "utf8" }).trim();
+const commitLine = (ref: string) => {
+  const line = git("log", "-1", "--format=%h %s", `${ref}^{commit}`);
+  return line.length > 110 ? `${line.slice(0, 109)}…` : line;
+};
 const loadavg = () => os.loadavg().map((l) => l.toFixed(2)).join(" ");
 
 // Ctrl-C mid-run still stops the servers and drops the bench database.
@@ -112,9 +116,9 @@ async function main() {
   log(`command:  npx tsx bench/crowd/run.ts ${process.argv.slice(2).join(" ")}`.trimEnd());
   log(`node ${process.version}, ${cpus.length} CPUs (${cpus[0]?.model.trim()}), ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB RAM, load average ${loadavg()}`);
   if (args.ref) {
-    log(`measured: commit ${git("log", "-1", "--oneline", `${args.ref}^{commit}`)} (exported with git archive: uncommitted edits are not part of it)`);
+    log(`measured: commit ${commitLine(args.ref)} (exported with git archive: uncommitted edits are not part of it)`);
   } else {
-    log(`measured: the working tree on top of ${git("log", "-1", "--oneline")}`);
+    log(`measured: the working tree on top of ${commitLine("HEAD")}`);
     log(`          ${dirty.length ? `${dirty.length} uncommitted change(s) under src/drizzle/scripts/package.json are part of this build (use --ref HEAD for the commit alone)` : "no uncommitted changes under src/drizzle/scripts/package.json: the build is the commit"}`);
   }
   log(`date:     ${new Date().toISOString()}`);
