@@ -4,10 +4,15 @@ import { getQueryFn } from "./query-client";
 
 /** The band's name from settings (it feeds titles and defaults), with the built-in default. */
 export function useBandName(): string {
-  const { data } = useQuery<{ value?: string } | null>({
+  return useBandNameQuery().name;
+}
+
+/** The same, saying whether the setting is still loading (for text built once from it). */
+export function useBandNameQuery(): { name: string; isLoading: boolean } {
+  const { data, isLoading } = useQuery<{ value?: string } | null>({
     queryKey: ["/api/settings/band-name"],
     queryFn: getQueryFn({ on401: "returnNull" }) as never,
     staleTime: 5 * 60 * 1000,
   });
-  return data?.value?.trim() || DEFAULT_BAND_NAME;
+  return { name: data?.value?.trim() || DEFAULT_BAND_NAME, isLoading };
 }

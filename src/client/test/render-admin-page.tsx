@@ -38,7 +38,9 @@ export function renderAdminPage(ui: ReactElement, path = "/") {
   const queryClient = createQueryClient();
   const utils = render(
     <QueryClientProvider client={queryClient}>
-      <Router hook={location.hook}>{ui}</Router>
+      <Router hook={location.hook} searchHook={location.searchHook}>
+        {ui}
+      </Router>
       <Toaster visibleToasts={5} />
     </QueryClientProvider>,
   );

@@ -5,7 +5,7 @@ import { SETTING_DEFAULTS } from "@shared/settings-defaults";
 import { Button } from "@client/components/ui/button";
 import { Input } from "@client/components/ui/input";
 import { Label } from "@client/components/ui/label";
-import { errorMessage } from "@client/lib/api-client";
+import { ApiError, errorMessage } from "@client/lib/api-client";
 import { useSaveSetting, useSettingValue } from "./settings-api";
 
 export interface SettingFieldProps {
@@ -14,10 +14,12 @@ export interface SettingFieldProps {
   placeholder?: string;
   hint?: string;
   type?: "url" | "text";
+  /** values offered as the admin types (a datalist); any other value is still allowed */
+  suggestions?: readonly string[];
 }
 
 /** One setting with its own Save button (spec section 2). Values are not validated (spec section 5). */
-export function SettingField({ settingKey, label, placeholder, hint, type = "url" }: SettingFieldProps) {
+export function SettingField({ settingKey, label, placeholder, hint, type = "url", suggestions }: SettingFieldProps) {
   const id = useId();
   const setting = useSettingValue(settingKey);
   const save = useSaveSetting();
@@ -36,7 +38,9 @@ export function SettingField({ settingKey, label, placeholder, hint, type = "url
       setDraft(null);
       toast.success("Setting updated");
     } catch (err) {
-      toast.error("Error updating setting", { description: errorMessage(err) });
+      // a refused value: the rule in words, without the field's name in front
+      const refused = err instanceof ApiError ? err.body?.errors?.value : undefined;
+      toast.error("Error updating setting", { description: refused || errorMessage(err) });
     } finally {
       setSaving(false);
     }
@@ -58,7 +62,16 @@ export function SettingField({ settingKey, label, placeholder, hint, type = "url
           onChange={(e) => setDraft(e.currentTarget.value)}
           onKeyDown={(e) => e.key === "Enter" && void onSave()}
           aria-describedby={note ? `${id}-hint` : undefined}
+          list={suggestions ? `${id}-list` : undefined}
+          autoComplete={suggestions ? "off" : undefined}
         />
+        {suggestions && (
+          <datalist id={`${id}-list`}>
+            {suggestions.map((v) => (
+              <option key={v} value={v} />
+            ))}
+          </datalist>
+        )}
         <Button onClick={onSave} disabled={setting.isLoading} aria-busy={saving || undefined} aria-label={`Save ${label}`} variant="secondary" className="shrink-0 sm:w-24">
           {saving ? "Saving..." : "Save"}
         </Button>

@@ -93,4 +93,19 @@ describe("settings page", () => {
     expect(await screen.findByText("Error updating setting")).toBeInTheDocument();
     expect(screen.getByText("Internal server error")).toBeInTheDocument();
   });
+
+  it("has a Time Zone field offering the known zones; the server's refusal of an unknown zone is shown in its words", async () => {
+    renderSettings({ timezone: "America/Chicago" });
+    const field = await screen.findByRole("combobox", { name: "Time Zone" });
+    await waitFor(() => expect(field).toHaveValue("America/Chicago"));
+    const list = document.getElementById(field.getAttribute("list")!)!;
+    expect([...list.querySelectorAll("option")].map((o) => o.value)).toEqual(expect.arrayContaining(["America/New_York", "Europe/Berlin"]));
+    const message = "Unknown time zone 'Mars/Base'. Use an IANA name such as America/New_York or Europe/Berlin.";
+    vi.stubGlobal("fetch", async () => json(400, { success: false, message: `value: ${message}`, errors: { value: message } }));
+    await userEvent.clear(field);
+    await userEvent.type(field, "Mars/Base");
+    await userEvent.click(screen.getByRole("button", { name: "Save Time Zone" }));
+    expect(await screen.findByText("Error updating setting")).toBeInTheDocument();
+    expect(screen.getByText(message)).toBeInTheDocument();
+  });
 });

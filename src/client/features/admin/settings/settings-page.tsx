@@ -6,6 +6,9 @@ import { PageHeader } from "@client/components/ui/page-header";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@client/components/ui/tabs";
 import { SettingField } from "./setting-field";
 
+// every zone this browser knows, offered as the admin types (the server checks the value)
+const TIME_ZONES: readonly string[] = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [];
+
 /** /admin/settings: the band's name, then the two tabs of links (spec section 2), each field saved on its own. */
 export default function SettingsPage() {
   return (
@@ -24,10 +27,20 @@ export default function SettingsPage() {
       <Card>
         <CardHeader>
           <CardTitle>Band</CardTitle>
-          <CardDescription>Shown in page titles, the admin panel, e-mails and as the default artist of new tracks.</CardDescription>
+          <CardDescription>The band's name is shown in page titles, the admin panel, e-mails and as the default artist of new tracks.</CardDescription>
         </CardHeader>
         <CardContent>
-          <SettingField settingKey="band-name" label="Band Name" type="text" placeholder="Your band's name" />
+          <div className="space-y-5">
+            <SettingField settingKey="band-name" label="Band Name" type="text" placeholder="Your band's name" />
+            <SettingField
+              settingKey="timezone"
+              label="Time Zone"
+              type="text"
+              placeholder="America/New_York"
+              hint="Where show times like '8:00 PM' happen: the calendar feed and search results use it. An IANA name, e.g. America/Chicago or Europe/Berlin."
+              suggestions={TIME_ZONES}
+            />
+          </div>
         </CardContent>
       </Card>
       <Tabs defaultValue="music">

@@ -45,7 +45,7 @@ describe("show form", () => {
       {
         method: "POST",
         url: "/api/shows",
-        body: expect.objectContaining({ venue: "The Pinhook", location: "Durham, NC", date: inFourteenDays, price: "15.00", eventUrl: "https://example.com/tickets/pinhook" }),
+        body: expect.objectContaining({ venue: "The Pinhook", location: "Durham, NC", date: inFourteenDays, price: "15.00", eventUrl: "https://example.com/tickets/pinhook", status: "scheduled" }),
       },
     ]);
     expect(await screen.findByText("Show created successfully")).toBeInTheDocument();
@@ -62,7 +62,7 @@ describe("show form", () => {
   });
 
   it("edits an existing show: loads it, says Update Show, and PUTs the changes", async () => {
-    const show = { id: 4, venue: "Local 506", location: "Chapel Hill, NC", date: "2031-03-02", time: "9:00 PM", price: "12.00", ageRestriction: "18+", supportingActs: "", eventUrl: null };
+    const show = { id: 4, venue: "Local 506", location: "Chapel Hill, NC", date: "2031-03-02", time: "9:00 PM", price: "12.00", ageRestriction: "18+", supportingActs: "", eventUrl: null, status: "sold-out", revision: 3 };
     const api = fakeApi({
       "GET /api/shows/4": () => json(200, { success: true, data: show }),
       "PUT /api/shows/4": (body) => json(200, { success: true, data: { ...show, ...body } }),
@@ -73,8 +73,11 @@ describe("show form", () => {
     expect(within(screen.getByRole("button", { name: "Date" })).getByText("Mar 2, 2031")).toBeInTheDocument();
     await userEvent.clear(screen.getByLabelText("Venue"));
     await userEvent.type(screen.getByLabelText("Venue"), "Cat's Cradle");
+    expect(screen.getByRole("combobox", { name: "Status" })).toHaveTextContent("Sold Out");
+    await userEvent.click(screen.getByRole("combobox", { name: "Status" }));
+    await userEvent.click(screen.getByRole("option", { name: "Postponed" }));
     await userEvent.click(screen.getByRole("button", { name: "Update Show" }));
-    await waitFor(() => expect(api.writes()[0]).toMatchObject({ method: "PUT", url: "/api/shows/4", body: { venue: "Cat's Cradle", price: "12.00", eventUrl: null } }));
+    await waitFor(() => expect(api.writes()[0]).toMatchObject({ method: "PUT", url: "/api/shows/4", body: { venue: "Cat's Cradle", price: "12.00", eventUrl: null, status: "postponed" } }));
     expect(await screen.findByText("Show updated successfully")).toBeInTheDocument();
   });
 

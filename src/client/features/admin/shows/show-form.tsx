@@ -8,11 +8,11 @@ import { showInput, type ShowData, type ShowInput } from "@shared/schemas/shows"
 import { todayIso } from "@shared/format";
 import { Button } from "@client/components/ui/button";
 import { FormActions } from "@client/components/ui/form-actions";
-import { DateField, NumberField, TextAreaField, TextField } from "@client/components/ui/form-fields";
+import { DateField, NumberField, SelectField, TextAreaField, TextField } from "@client/components/ui/form-fields";
 import { applyServerErrors, useResourceMutation } from "@client/lib/resource";
-import { SHOW_LIST_KEYS } from "./show-keys";
+import { SHOW_LIST_KEYS, STATUS_OPTIONS } from "./show-keys";
 
-const EMPTY: ShowInput = { venue: "", location: "", date: "", time: "", price: undefined, ageRestriction: "", supportingActs: "", eventUrl: "" };
+const EMPTY: ShowInput = { venue: "", location: "", date: "", time: "", price: undefined, ageRestriction: "", supportingActs: "", eventUrl: "", status: "scheduled" };
 
 /** Quick Fill: believable test data, dated 14 days ahead (spec section 9). */
 export function sampleShow(now = new Date()): ShowInput {
@@ -25,10 +25,11 @@ export function sampleShow(now = new Date()): ShowInput {
     ageRestriction: "21+",
     supportingActs: "Ghost Atlas, Kinston Kids",
     eventUrl: "https://example.com/tickets/pinhook",
+    status: "scheduled",
   };
 }
 
-const toFormValues = (s: Show): ShowInput => ({ ...s, eventUrl: s.eventUrl ?? "" });
+const toFormValues = (s: Show): ShowInput => ({ ...s, eventUrl: s.eventUrl ?? "", status: s.status ?? "scheduled" });
 
 /** The add/edit form; `show` is the record being edited (absent when adding). */
 export function ShowForm({ show }: { show?: Show }) {
@@ -68,7 +69,10 @@ export function ShowForm({ show }: { show?: Show }) {
         <TextField control={c} name="ageRestriction" label="Age Restriction" placeholder="21+" />
       </div>
       <TextAreaField control={c} name="supportingActs" label="Supporting Acts" placeholder="Band One, Band Two" rows={3} hint="Separate bands with commas." />
-      <TextField control={c} name="eventUrl" type="url" label="Event URL" placeholder="https://..." hint="Optional link to the event or ticket page." />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField control={c} name="eventUrl" type="url" label="Event URL" placeholder="https://..." hint="Optional link to the event or ticket page." />
+        <SelectField control={c} name="status" label="Status" options={STATUS_OPTIONS} hint="Sold out and cancelled shows hide the ticket link." />
+      </div>
       <FormActions cancelHref="/shows" submitLabel={show ? "Update Show" : "Create Show"} pending={save.isPending} />
     </form>
   );

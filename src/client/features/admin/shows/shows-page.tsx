@@ -1,4 +1,4 @@
-import { Pencil, Plus, Trash2 } from "lucide-react";
+import { Megaphone, Pencil, Plus, Trash2 } from "lucide-react";
 import { Link } from "wouter";
 import type { Show } from "@shared/schemas/entities";
 import { formatDate, formatPrice, todayIso } from "@shared/format";
@@ -9,8 +9,10 @@ import { DataTable, type Column } from "@client/components/ui/data-table";
 import { EmptyState } from "@client/components/ui/empty-state";
 import { IconButton, IconLink, RowActions } from "@client/components/ui/icon-action";
 import { PageHeader } from "@client/components/ui/page-header";
+import { Select } from "@client/components/ui/select";
 import { useList, useResourceMutation } from "@client/lib/resource";
-import { SHOW_LIST_KEYS } from "./show-keys";
+import type { ShowStatus } from "@shared/show-status";
+import { SHOW_LIST_KEYS, STATUS_OPTIONS } from "./show-keys";
 
 const addShow = (
   <Button asChild>
@@ -32,6 +34,16 @@ export default function ShowsPage() {
     errorToast: "Failed to delete show. Please try again.",
   });
 
+  // the table's quick status change: the row as it is, with the new status (PUT, like the form)
+  const setStatus = useResourceMutation<{ show: Show; status: ShowStatus }>({
+    method: "PUT",
+    url: ({ show }) => `/api/shows/${show.id}`,
+    body: ({ show, status }) => ({ ...pickInput(show), status }),
+    invalidate: ({ show }) => [...SHOW_LIST_KEYS, `/api/shows/${show.id}`],
+    successToast: "Show updated successfully",
+    errorToast: "Failed to update show. Please try again.",
+  });
+
   const columns: Column<Show>[] = [
     { header: "Date", cell: (s) => <span className="whitespace-nowrap">{formatDate(s.date)}</span> },
     { header: "Venue", cell: (s) => <span className="font-medium text-bone">{s.venue}</span> },
@@ -43,6 +55,23 @@ export default function ShowsPage() {
       className: "text-right",
       cell: (s) => (
         <RowActions>
+          {/* compact: the Select's own classes set h-10 w-full, so the box sizes it */}
+          <div className="w-32 [&>button]:h-8 [&>button]:text-xs">
+            <Select
+              aria-label={`Status of the show at ${s.venue}`}
+              options={STATUS_OPTIONS}
+              value={s.status ?? "scheduled"}
+              onValueChange={(status) => status !== s.status && setStatus.mutate({ show: s, status: status as ShowStatus })}
+            />
+          </div>
+          {s.date >= today ? (
+            <IconLink href={`/subscribers/newsletter?announce=${s.id}`} label="Announce" aria-label={`Announce the show at ${s.venue} to subscribers`}>
+              <Megaphone />
+            </IconLink>
+          ) : (
+            // past shows are not announced; the gap keeps the columns of icons aligned
+            <span aria-hidden="true" className="h-9 w-9" />
+          )}
           <IconLink href={`/shows/edit/${s.id}`} label="Edit" aria-label={`Edit show at ${s.venue}`}>
             <Pencil />
           </IconLink>
@@ -80,4 +109,10 @@ export default function ShowsPage() {
       />
     </div>
   );
+}
+
+/** The fields PUT /api/shows/{id} takes, from a listed show. */
+function pickInput(s: Show) {
+  const { venue, location, date, time, price, ageRestriction, supportingActs, eventUrl } = s;
+  return { venue, location, date, time, price, ageRestriction, supportingActs, eventUrl: eventUrl ?? "" };
 }

@@ -92,4 +92,44 @@ describe("newsletter page", () => {
     await user.click(screen.getByRole("button", { name: /Send Preview/ }));
     expect(await screen.findByText("Failed to send newsletter. Try again later.")).toBeInTheDocument();
   });
+
+  it("?announce={id} opens the composer with the show drafted and only the Shows interest selected; it sends as usual", async () => {
+    const user = userEvent.setup();
+    const { fetchMock, writes } = api(2);
+    const base = fetchMock.getMockImplementation()!;
+    const show = { id: 4, venue: "Local 506", location: "Chapel Hill, NC", date: "2031-03-02", time: "9:00 PM", price: "12", ageRestriction: "18+", supportingActs: "Ghost Atlas", eventUrl: "https://t.example/506", status: "scheduled", revision: 0 };
+    fetchMock.mockImplementation(async (url: string, init?: RequestInit) => {
+      if (url === "/api/shows/4") return json(200, { success: true, data: show });
+      if (url === "/api/settings/band-name") return json(200, { success: true, data: { key: "band-name", value: "Neuse Ghosts" } });
+      return base(url, init);
+    });
+    renderAdminPage(<NewsletterPage />, "/subscribers/newsletter?announce=4");
+    expect(await screen.findByLabelText("Subject")).toHaveValue("New show: Neuse Ghosts at Local 506, Mar 2, 2031");
+    const content = (screen.getByLabelText("Content") as HTMLTextAreaElement).value;
+    for (const part of ["Sun, Mar 2, 2031", "Local 506, Chapel Hill, NC", "9:00 PM", "$12.00", "18+", "Ghost Atlas", '<a href="https://t.example/506">Get tickets</a>']) expect(content).toContain(part);
+    expect(screen.getByText(/^Drafted from the show at Local 506 on Mar 2, 2031\./)).toBeInTheDocument();
+
+    await user.click(screen.getByRole("tab", { name: /Send/ }));
+    expect(screen.getByRole("checkbox", { name: "Shows" })).toBeChecked();
+    expect(screen.getByRole("checkbox", { name: "Releases" })).not.toBeChecked();
+    expect(screen.getByRole("checkbox", { name: "Merch" })).not.toBeChecked();
+    await waitFor(() => expect(screen.getByRole("button", { name: /Send to All Selected Recipients/ })).toBeEnabled());
+    await user.click(screen.getByRole("button", { name: /Send to All Selected Recipients/ }));
+    // (sonner keeps the earlier test's 'Newsletter sent' toast, so the request is what is checked)
+    await waitFor(() => expect(writes().find((c) => c.url === "/api/newsletter/send")).toBeTruthy());
+    expect(writes().find((c) => c.url === "/api/newsletter/send")!.body).toEqual({
+      subject: "New show: Neuse Ghosts at Local 506, Mar 2, 2031",
+      content,
+      targetShows: true,
+      targetReleases: false,
+      targetMerch: false,
+    });
+  });
+
+  it("an unknown show to announce says so and leaves an empty composer", async () => {
+    api(2);
+    renderAdminPage(<NewsletterPage />, "/subscribers/newsletter?announce=999");
+    expect(await screen.findByText("That show could not be loaded, so nothing was drafted.")).toBeInTheDocument();
+    expect(screen.getByLabelText("Subject")).toHaveValue("");
+  });
 });

@@ -1,7 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
-import { Eye, PenLine, Send } from "lucide-react";
+import { Eye, Megaphone, PenLine, Send } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
+import { useSearch } from "wouter";
+import type { Show } from "@shared/schemas/entities";
+import { formatDate } from "@shared/format";
+import { announcementDraft } from "@shared/show-announcement";
 import { Button } from "@client/components/ui/button";
 import { Card, CardContent } from "@client/components/ui/card";
 import { Checkbox } from "@client/components/ui/checkbox";
@@ -9,7 +13,9 @@ import { Field } from "@client/components/ui/field";
 import { Input, Textarea } from "@client/components/ui/input";
 import { PageHeader } from "@client/components/ui/page-header";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@client/components/ui/tabs";
+import { Skeleton } from "@client/components/ui/skeleton";
 import { ApiError } from "@client/lib/api-client";
+import { useBandNameQuery } from "@client/lib/band-name";
 import { useResourceMutation } from "@client/lib/resource";
 import { NewsletterPreview } from "./newsletter-preview";
 import { NEWSLETTERS_KEY, NewsletterProgressCard } from "./newsletter-progress";
@@ -24,14 +30,54 @@ const INTERESTS: [keyof Targets, string][] = [
   ["targetMerch", "Merch"],
 ];
 
-/** /admin/subscribers/newsletter (spec sections 2, 4, 5, 8). */
+/** A draft the composer opens with (from a show's 'Announce'), and what it was made from. */
+interface Draft {
+  subject: string;
+  content: string;
+  targets: Targets;
+  note: string;
+}
+
+/**
+ * /admin/subscribers/newsletter (spec sections 2, 4, 5, 8). With ?announce={showId} (the
+ * shows table's 'Announce') it opens with that show's announcement drafted and only the Shows
+ * interest selected; the admin edits it and sends as usual.
+ */
 export default function NewsletterPage() {
+  const announce = new URLSearchParams(useSearch()).get("announce");
+  if (announce && /^\d{1,9}$/.test(announce)) return <AnnouncedComposer key={announce} showId={announce} />;
+  return <Composer />;
+}
+
+function AnnouncedComposer({ showId }: { showId: string }) {
+  const show = useQuery<Show>({ queryKey: [`/api/shows/${showId}`] });
+  const band = useBandNameQuery();
+  if (show.isLoading || band.isLoading) {
+    return (
+      <div role="status" aria-label="Loading the show" className="space-y-4">
+        <Skeleton className="h-10 w-64" />
+        <Skeleton className="h-96 w-full" />
+      </div>
+    );
+  }
+  if (!show.data) return <Composer notice="That show could not be loaded, so nothing was drafted." />;
+  const { subject, content } = announcementDraft(show.data, band.name);
+  const draft: Draft = {
+    subject,
+    content,
+    targets: { targetShows: true, targetReleases: false, targetMerch: false },
+    note: `Drafted from the show at ${show.data.venue} on ${formatDate(show.data.date)}. Edit it, then send as usual: only subscribers interested in Shows are selected.`,
+  };
+  return <Composer draft={draft} />;
+}
+
+function Composer({ draft, notice }: { draft?: Draft; notice?: string }) {
   const [tab, setTab] = useState("compose");
   const [previewMode, setPreviewMode] = useState(false);
-  const [subject, setSubject] = useState("");
-  const [content, setContent] = useState("");
+  const [subject, setSubject] = useState(draft?.subject ?? "");
+  const [content, setContent] = useState(draft?.content ?? "");
   const [previewEmail, setPreviewEmail] = useState("");
-  const [targets, setTargets] = useState<Targets>({ targetShows: true, targetReleases: true, targetMerch: true });
+  const [targets, setTargets] = useState<Targets>(draft?.targets ?? { targetShows: true, targetReleases: true, targetMerch: true });
 
   const q = new URLSearchParams(Object.entries(targets).map(([k, v]) => [k, String(v)])).toString();
   const recipients = useQuery<{ count: number }>({ queryKey: [`/api/newsletter/recipients?${q}`], refetchOnWindowFocus: false, staleTime: 5000 });
@@ -77,6 +123,12 @@ export default function NewsletterPage() {
       <PageHeader title="Send Newsletter" subtitle="Write to your fans: shows, releases and merch news." />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="space-y-6">
+          {(draft || notice) && (
+            <p role="status" className="flex items-start gap-2 rounded-md border border-smoke bg-ash/60 px-4 py-3 text-sm">
+              <Megaphone className="mt-0.5 size-4 shrink-0 text-blood" aria-hidden />
+              {draft?.note ?? notice}
+            </p>
+          )}
           <Card>
             <CardContent className="pt-5">
               <Tabs value={tab} onValueChange={onTabChange}>

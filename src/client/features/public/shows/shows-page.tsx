@@ -63,7 +63,7 @@ function PastShows() {
         <div className="space-y-10">
           {byYear(loaded).map((group) => (
             <section key={group.year} aria-labelledby={`year-${group.year}`}>
-              <h3 id={`year-${group.year}`} className="outline-text mb-3 font-display text-6xl leading-none sm:text-7xl">{group.year}</h3>
+              <h3 id={`year-${group.year}`} className="mb-3 font-display text-5xl leading-none text-dust sm:text-6xl">{group.year}</h3>
               <ol className="border-t border-smoke">
                 {group.shows.map((show) => (
                   <PastShow key={show.id} show={show} />

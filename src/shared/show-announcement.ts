@@ -1,0 +1,45 @@
+import { formatDate, formatPrice } from "./format";
+import { SHOW_STATUS_LABELS, sellsTickets, type ShowStatus } from "./show-status";
+
+interface AnnouncedShow {
+  venue: string;
+  location: string;
+  date: string;
+  time: string;
+  price: string;
+  ageRestriction: string;
+  supportingActs: string | string[];
+  eventUrl: string | null;
+  status?: ShowStatus;
+}
+
+const escape = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
+
+/**
+ * The newsletter draft 'Announce' opens in the composer: a subject and basic HTML (the
+ * composer's format) with the show's date, venue, city, time, price, age, supporting acts and
+ * ticket link. Every value is escaped; the admin edits it and sends as usual.
+ */
+export function announcementDraft(show: AnnouncedShow, bandName: string): { subject: string; content: string } {
+  const [y, m, d] = show.date.slice(0, 10).split("-").map(Number);
+  const when = `${WEEKDAYS[new Date(Date.UTC(y, m - 1, d)).getUTCDay()]}, ${formatDate(show.date.slice(0, 10))}`;
+  const acts = (Array.isArray(show.supportingActs) ? show.supportingActs : show.supportingActs.split(",")).map((a) => a.trim()).filter(Boolean);
+  const state = show.status && show.status !== "scheduled" ? SHOW_STATUS_LABELS[show.status] : null;
+  const subject = `${state ? `${state}: ` : "New show: "}${bandName} at ${show.venue}, ${formatDate(show.date.slice(0, 10))}`;
+  const row = (label: string, value: string) => `  <li><strong>${label}:</strong> ${escape(value)}</li>`;
+  const lines = [
+    `<p>${state ? `<strong>${escape(state)}.</strong> ` : ""}${escape(bandName)} live at <strong>${escape(show.venue)}</strong> in ${escape(show.location)}.</p>`,
+    "<ul>",
+    row("Date", when),
+    row("Venue", `${show.venue}, ${show.location}`),
+    row("Time", show.time),
+    row("Price", formatPrice(show.price)),
+    row("Age", show.ageRestriction),
+    ...(acts.length ? [row("With", acts.join(", "))] : []),
+    "</ul>",
+    show.eventUrl && sellsTickets(show.status) ? `<p><a href="${escape(show.eventUrl)}">Get tickets</a></p>` : null,
+    "<p>See you up front.</p>",
+  ];
+  return { subject, content: lines.filter((l): l is string => l !== null).join("\n") };
+}
