@@ -1,5 +1,5 @@
 import cookie from "@fastify/cookie";
-import Fastify, { type FastifyInstance, type RouteOptions } from "fastify";
+import Fastify, { LogController, type FastifyInstance, type RouteOptions } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { AppConfig } from "./config";
 import type { Database, Db } from "./db/client";
@@ -42,7 +42,7 @@ export async function buildApp({ config, database, logger = true, logStream }: B
     // (a hop count works at run time; Fastify's types leave the number out)
     trustProxy: config.TRUST_PROXY as boolean | string[],
     // one line per request at info would be the bottleneck under a crowd: see request-log.ts
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     frameworkErrors,
     clientErrorHandler,
   });
