@@ -83,3 +83,41 @@ test("'Announce' opens the newsletter composer with the show drafted and only Sh
   expect(await admin.getByRole("checkbox", { name: "Releases" }).getAttribute("aria-checked")).toBe("false");
   expect(await admin.getByRole("checkbox", { name: "Merch" }).getAttribute("aria-checked")).toBe("false");
 });
+
+// the same measure as public-layout-shift.test.ts (issue 10), for /shows
+test("/shows loads without a layout shift, with the display font late and after a link with a slow API", async () => {
+  const AIM = 0.02;
+  for (const width of [390, 1440]) {
+    const ctx = await browser.newContext({ viewport: { width, height: width < 500 ? 844 : 900 } });
+    await ctx.route(/soundcloud|spotify|instagram|facebook|twitter|youtube/, (r) => r.abort());
+    await ctx.addInitScript(() => {
+      const w = window as unknown as { __shifts: number[] };
+      w.__shifts = [];
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!e.hadRecentInput) w.__shifts.push(e.value);
+      }).observe({ type: "layout-shift", buffered: true });
+    });
+    const cls = (p: Page) => p.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts.reduce((a, b) => a + b, 0));
+    await ctx.route(/\.woff2?$/, async (r) => {
+      await new Promise((done) => setTimeout(done, 2000));
+      await r.continue();
+    });
+    const page = await ctx.newPage();
+    await page.goto(`${server.url}/shows`, { waitUntil: "load" });
+    await page.evaluate(() => document.fonts.ready);
+    await page.waitForTimeout(300);
+    expect({ width, load: await cls(page) }).toEqual({ width, load: expect.toSatisfy((v: number) => v <= AIM) });
+
+    await page.goto(`${server.url}/merch`, { waitUntil: "load" });
+    await ctx.route(/\/api\//, async (r) => {
+      await new Promise((done) => setTimeout(done, 1200));
+      await r.continue();
+    });
+    await page.evaluate(() => ((window as unknown as { __shifts: number[] }).__shifts.length = 0));
+    await page.locator('a[href="/shows"]:visible').first().click();
+    await page.waitForURL(`${server.url}/shows`);
+    await page.waitForTimeout(2000);
+    expect({ width, link: await cls(page) }).toEqual({ width, link: expect.toSatisfy((v: number) => v <= AIM) });
+    await ctx.close();
+  }
+});

@@ -26,7 +26,8 @@ export default function ShowsPage() {
           <CalendarSubscribe />
         </div>
         {upcoming.isLoading ? (
-          <LoadingBlocks count={3} />
+          // a screen high, so the footer stays out of view until the shows arrive (no layout shift)
+          <LoadingBlocks count={3} fillScreen itemClassName="h-40" />
         ) : upcoming.error ? (
           <StateMessage tone="error">{SHOWS_FAILED}</StateMessage>
         ) : !Array.isArray(upcoming.data) ? (
@@ -52,7 +53,7 @@ function PastShows() {
     <section aria-labelledby="past-title" className="mx-auto max-w-6xl px-4 py-16 sm:px-6 sm:py-20">
       <h2 id="past-title" className="mb-6 font-display text-4xl leading-none uppercase sm:text-5xl">Past Shows</h2>
       {first.isLoading ? (
-        <LoadingBlocks count={3} className="[&>div]:h-14" />
+        <LoadingBlocks count={3} itemClassName="h-14" />
       ) : first.error ? (
         <StateMessage tone="error">{SHOWS_FAILED}</StateMessage>
       ) : !Array.isArray(first.data) ? (
