@@ -11,6 +11,7 @@ import { registerInputGuard } from "./plugins/input-guard";
 import { invalidateAfterAdminWrites, markPrivate, registerPublicCache } from "./plugins/public-answers";
 import { registerRequestLog } from "./plugins/request-log";
 import { healthChecker } from "./services/health";
+import { registerInstanceId } from "./services/instance";
 import { loggerOptions } from "./lib/logging";
 import { registerSecurity } from "./plugins/security";
 import { registerStatic } from "./plugins/static";
@@ -52,6 +53,7 @@ export async function buildApp({ config, database, logger = true, logStream }: B
   app.decorate("database", database);
   app.decorate("db", database.db);
   app.decorate("adminRoutes", []);
+  registerInstanceId(app);
 
   registerErrorHandling(app);
   registerRequestLog(app);

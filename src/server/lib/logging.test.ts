@@ -34,6 +34,9 @@ describe("logs never carry query parameters, tokens or hashes", () => {
     expect(entry.err.query).toContain("$1");
     expect(entry.err.message).toBe("Failed query");
     expect(entry.err.cause.code).toMatch(/^[0-9A-Z]{5}$/);
+    // every line says which instance wrote it (several may share one PostgreSQL)
+    expect(entry.instance).toBe(t.app.instanceId);
+    expect(entry.pid).toBe(process.pid);
   });
 
   it("redacts secrets in objects and strips query values from request URLs", async () => {

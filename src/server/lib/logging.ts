@@ -1,4 +1,6 @@
+import os from "node:os";
 import type { FastifyServerOptions } from "fastify";
+import { INSTANCE_ID, INSTANCE_LOG_FIELD } from "../services/instance";
 
 /**
  * What the logs may carry. Database drivers put every query parameter into their errors (a
@@ -88,6 +90,8 @@ export function loggerOptions(level: string, stream?: { write(line: string): voi
   return {
     level,
     ...(stream ? { stream } : {}),
+    // which instance wrote the line, when several share one PostgreSQL (docs/deploy.md)
+    base: { pid: process.pid, hostname: os.hostname(), [INSTANCE_LOG_FIELD]: INSTANCE_ID },
     redact: { paths: REDACT, censor: "[redacted]" },
     serializers: {
       err: serializeError,
