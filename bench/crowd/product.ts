@@ -1,12 +1,14 @@
 /** The product under test: its production build, one server process per database, and its RSS. */
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
+import { buildInto, createPostgresDb as createSharedPostgresDb, freePort, spawnServer, stopProcess, tempDir, waitForHealthz, type PostgresDb } from "../../tests/support/server-process";
+
+export type { PostgresDb };
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 /**
@@ -33,12 +35,6 @@ function newestMtime(p: string): number {
   return newest;
 }
 
-function runBuild(root: string, clientDir: string, serverDir: string) {
-  // In a child process: Vite's build leaves nothing behind in the process that measures.
-  const script = `const { buildAll } = await import(${JSON.stringify(path.join(root, "scripts/build.mjs"))}); await buildAll({ quiet: true, clientOut: ${JSON.stringify(clientDir)}, serverOut: ${JSON.stringify(serverDir)} });`;
-  execFileSync(process.execPath, ["--input-type=module", "-e", script], { cwd: root, stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, CLIENT_DIST_DIR: clientDir } });
-}
-
 /** Builds client + server bundle unless a build newer than every source file exists. */
 export function ensureBuild(opts: { ref?: string; force: boolean }): Build {
   let root = ROOT;
@@ -63,20 +59,9 @@ export function ensureBuild(opts: { ref?: string; force: boolean }): Build {
     fs.statSync(stamp).mtimeMs > Math.max(...SOURCES.map((s) => newestMtime(path.join(root, s))));
   if (fresh) return { root, clientDir, serverMain, note: `reused the build of ${what}: ${clientDir} + ${serverDir} (newer than every source file)` };
   const started = Date.now();
-  runBuild(root, clientDir, serverDir);
+  buildInto(root, clientDir, serverDir);
   fs.writeFileSync(stamp, String(Date.now()));
   return { root, clientDir, serverMain, note: `built ${what} into ${clientDir} + ${serverDir} in ${((Date.now() - started) / 1000).toFixed(0)} s` };
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 /** VmRSS of a process in bytes (Linux /proc), or 0 once it is gone. */
@@ -119,37 +104,9 @@ export interface Product {
   stop: () => Promise<void>;
 }
 
-export interface PostgresDb {
-  url: string;
-  name: string;
-  drop: () => Promise<void>;
-}
-
-/** A fresh database on the given server (trust auth), dropped by drop(). */
-export async function createPostgresDb(serverUrl: string): Promise<PostgresDb> {
-  const name = `crowd_bench_${crypto.randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    name,
-    drop: async () => {
-      const c = new pg.Client({ connectionString: serverUrl });
-      await c.connect();
-      try {
-        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      } finally {
-        await c.end();
-      }
-    },
-  };
+/** A fresh database `crowd_bench_<random>` on the given server (trust auth), dropped by drop(). */
+export function createPostgresDb(serverUrl: string): Promise<PostgresDb> {
+  return createSharedPostgresDb(serverUrl, "crowd_bench");
 }
 
 export async function postgresVersion(serverUrl: string): Promise<string> {
@@ -165,21 +122,17 @@ export async function postgresVersion(serverUrl: string): Promise<string> {
 /** Starts dist main.js as `npm start` does, on a free port with its own DATA_DIR and demo content. */
 export async function startProduct(build: Build, opts: { databaseUrl?: string }): Promise<Product> {
   const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "crowd-data-"));
+  const dataDir = tempDir("crowd-data-");
   const url = `http://127.0.0.1:${port}`;
   // long and random: passes the first-admin strength rule, and is never printed
   const admin = { username: "admin", password: `crowd ${crypto.randomBytes(24).toString("base64url")} bench` };
-  let output = "";
-  const child: ChildProcess = spawn(process.execPath, ["--enable-source-maps", build.serverMain], {
+  const proc = spawnServer({
+    nodeArgs: ["--enable-source-maps", build.serverMain],
     cwd: build.root,
+    port,
+    dataDir,
     env: {
-      PATH: process.env.PATH ?? "",
-      HOME: process.env.HOME ?? "",
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: String(port),
       PUBLIC_URL: url,
-      DATA_DIR: dataDir,
       CLIENT_DIST_DIR: build.clientDir,
       ADMIN_USERNAME: admin.username,
       ADMIN_PASSWORD: admin.password,
@@ -187,28 +140,17 @@ export async function startProduct(build: Build, opts: { databaseUrl?: string })
       LOG_LEVEL: "warn",
       ...(opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : {}),
     },
-    stdio: ["ignore", "pipe", "pipe"],
   });
-  child.stdout?.on("data", (d) => (output += d));
-  child.stderr?.on("data", (d) => (output += d));
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
-    await exited;
+    await stopProcess(proc);
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
 
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${output}`);
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) break;
-    } catch {}
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(`server not ready after 90 s:\n${output}`);
-    }
-    await new Promise((r) => setTimeout(r, 100));
+  const health = await waitForHealthz(url, proc, { timeoutMs: 90_000, intervalMs: 100 });
+  if (health === "exited") throw new Error(`server exited early (${proc.child.exitCode}):\n${proc.output()}`);
+  if (health === "timeout") {
+    await stop();
+    throw new Error(`server not ready after 90 s:\n${proc.output()}`);
   }
-  return { url, pid: child.pid!, admin, output: () => output, stop };
+  return { url, pid: proc.pid, admin, output: proc.output, stop };
 }

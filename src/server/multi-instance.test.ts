@@ -1,11 +1,10 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createPostgresDb, freePort, spawnServer, stopProcess, tempDir, waitForHealthz, type PostgresDb, type ServerProcess } from "../../tests/support/server-process";
 import { demoMerch, demoShows } from "./db/seed/demo-content";
 import { startSmtpSink, type SmtpSink } from "./mail/smtp-sink";
 import { appRoot } from "./paths";
@@ -23,63 +22,25 @@ const LOGIN_LIMIT = 6;
 const CONCURRENCY = 4;
 const FANS = 1000;
 
-interface Instance {
+interface Instance extends ServerProcess {
   name: string;
   url: string;
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 /** `node --import tsx src/server/main.ts` with its own port and DATA_DIR, on the shared database. */
 async function launch(name: string, env: Record<string, string>): Promise<Instance> {
   const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `band-multi-${name}-`));
-  let output = "";
-  const child = spawn(process.execPath, ["--import", "tsx", path.join("src", "server", "main.ts")], {
-    cwd: appRoot,
-    env: {
-      PATH: process.env.PATH ?? "",
-      HOME: process.env.HOME ?? "",
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DATA_DIR: dataDir,
-      ...env,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  child.stdout?.on("data", (d) => (output += d));
-  child.stderr?.on("data", (d) => (output += d));
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  void exited.then(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-  return { name, url: `http://127.0.0.1:${port}`, child, output: () => output, exited };
+  const dataDir = tempDir(`band-multi-${name}-`);
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const proc = spawnServer({ nodeArgs: ["--import", "tsx", path.join("src", "server", "main.ts")], cwd: appRoot, port, dataDir, env: { PUBLIC_URL: baseUrl, ...env } });
+  void proc.exited.then(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+  return { ...proc, name, url: baseUrl };
 }
 
 async function healthy(instance: Instance) {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (instance.child.exitCode !== null) throw new Error(`${instance.name} exited early (${instance.child.exitCode}):\n${instance.output()}`);
-    try {
-      if ((await fetch(`${instance.url}/healthz`)).ok) return;
-    } catch {
-      /* not listening yet */
-    }
-    if (Date.now() > deadline) throw new Error(`${instance.name} did not become healthy in 60 s:\n${instance.output()}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  const health = await waitForHealthz(instance.url, instance, { timeoutMs: 60_000, intervalMs: 100 });
+  if (health === "exited") throw new Error(`${instance.name} exited early (${instance.child.exitCode}):\n${instance.output()}`);
+  if (health === "timeout") throw new Error(`${instance.name} did not become healthy in 60 s:\n${instance.output()}`);
 }
 
 /** Log lines at error level or worse (pino: 50, 60) and anything that is not a JSON log line with "Error" in it. */
@@ -97,8 +58,7 @@ function errorsIn(output: string): string[] {
 }
 
 describe.skipIf(!url)("two instances on one PostgreSQL", () => {
-  const dbName = `band_multi_${process.pid}_${randomBytes(4).toString("hex")}`;
-  let dbUrl: string;
+  let db: PostgresDb;
   let sql: pg.Client;
   let sink: SmtpSink;
   let a: Instance;
@@ -120,14 +80,8 @@ describe.skipIf(!url)("two instances on one PostgreSQL", () => {
   const count = async (query: string) => Number((await sql.query<{ n: string }>(query)).rows[0].n);
 
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${dbName}`);
-    await admin.end();
-    const u = new URL(url!);
-    u.pathname = `/${dbName}`;
-    dbUrl = u.toString();
-    sql = new pg.Client({ connectionString: dbUrl });
+    db = await createPostgresDb(url!, `band_multi_${process.pid}`);
+    sql = new pg.Client({ connectionString: db.url });
     await sql.connect();
 
     sink = await startSmtpSink({
@@ -142,7 +96,7 @@ describe.skipIf(!url)("two instances on one PostgreSQL", () => {
     fs.writeFileSync(path.join(clientDir, "index.html"), "<!doctype html><html><head><title>Band</title><!--app-head--></head><body><div id=\"root\"></div><!--app-data--></body></html>");
 
     const env = {
-      DATABASE_URL: dbUrl,
+      DATABASE_URL: db.url,
       CLIENT_DIST_DIR: clientDir,
       ADMIN_USERNAME: ADMIN.username,
       ADMIN_PASSWORD: ADMIN.password,
@@ -161,19 +115,11 @@ describe.skipIf(!url)("two instances on one PostgreSQL", () => {
   }, 90_000);
 
   afterAll(async () => {
-    for (const instance of [a, b]) {
-      if (instance && instance.child.exitCode === null) {
-        instance.child.kill("SIGTERM");
-        await instance.exited;
-      }
-    }
+    for (const instance of [a, b]) if (instance) await stopProcess(instance);
     await sql?.end();
     await sink?.close();
     fs.rmSync(clientDir, { recursive: true, force: true });
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await admin.end();
+    await db?.drop();
   }, 30_000);
 
   it("both start without errors on an empty database: one primary admin, the demo content seeded once", async () => {

@@ -1,25 +1,13 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import fs from "node:fs";
-import net from "node:net";
-import os from "node:os";
 import path from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
+import { freePort, spawnServer, stopProcess, tempDir, waitForHealthz } from "../support/server-process";
 import { E2E_CLIENT_DIR, E2E_SERVER_DIR, ROOT } from "./paths";
 
 // meets the password policy (not common, no username inside): the server refuses a weak ADMIN_PASSWORD at start
 export const E2E_ADMIN = { username: "admin", password: "e2e-stage-door-key" };
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
+export { freePort };
 
 export interface RunningServer {
   url: string;
@@ -44,19 +32,15 @@ export interface StartOptions {
 /** Runs the production server bundle the global setup built, on a free port with its own data. */
 export async function startServer(opts: StartOptions = {}): Promise<RunningServer> {
   const port = await freePort();
-  const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "band-e2e-"));
+  const dataDir = opts.dataDir ?? tempDir("band-e2e-");
   const url = `http://127.0.0.1:${port}`;
-  let output = "";
-  const child: ChildProcess = spawn(process.execPath, ["--enable-source-maps", path.join(E2E_SERVER_DIR, "main.js")], {
+  const proc = spawnServer({
+    nodeArgs: ["--enable-source-maps", path.join(E2E_SERVER_DIR, "main.js")],
     cwd: ROOT,
+    port,
+    dataDir,
     env: {
-      PATH: process.env.PATH ?? "",
-      HOME: process.env.HOME ?? "",
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: String(port),
       PUBLIC_URL: url,
-      DATA_DIR: dataDir,
       CLIENT_DIST_DIR: E2E_CLIENT_DIR,
       ADMIN_USERNAME: E2E_ADMIN.username,
       ADMIN_PASSWORD: E2E_ADMIN.password,
@@ -66,40 +50,23 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
       FORM_RATE_LIMIT: "1000",
       ...opts.env,
     },
-    stdio: ["ignore", "pipe", "pipe"],
   });
-  child.stdout?.on("data", (d) => (output += d));
-  child.stderr?.on("data", (d) => (output += d));
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
 
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${output}`);
-    try {
-      const res = await fetch(`${url}/healthz`);
-      if (res.ok) break;
-    } catch {
-      /* not listening yet */
-    }
-    if (Date.now() > deadline) {
-      child.kill("SIGKILL");
-      throw new Error(`server did not become healthy in 60 s:\n${output}`);
-    }
-    await new Promise((r) => setTimeout(r, 200));
+  const health = await waitForHealthz(url, proc, { timeoutMs: 60_000, intervalMs: 200 });
+  if (health === "exited") throw new Error(`server exited early (${proc.child.exitCode}):\n${proc.output()}`);
+  if (health === "timeout") {
+    proc.child.kill("SIGKILL");
+    throw new Error(`server did not become healthy in 60 s:\n${proc.output()}`);
   }
 
   return {
     url,
     port,
     dataDir,
-    output: () => output,
-    stop: async () => {
-      if (child.exitCode === null) child.kill("SIGTERM");
-      return exited;
-    },
+    output: proc.output,
+    stop: () => stopProcess(proc),
     kill: async () => {
-      if (child.exitCode === null) child.kill("SIGKILL");
-      await exited;
+      await stopProcess(proc, { signal: "SIGKILL" });
     },
   };
 }
