@@ -50,7 +50,16 @@ export async function describePage(app: FastifyInstance, rawPath: string): Promi
     });
   }
   if (path === "/videos") {
-    return page({ title: `Videos | ${band}`, description: `Music videos, live sets and tour documentaries from ${band}.`, data: await pageData(app, path) });
+    const data = await pageData(app, path);
+    // the first video's thumbnail is this page's LCP: start it with the HTML, not after the JS
+    const first = (data["/api/videos/active"] as { thumbnailUrl?: string | null }[] | undefined)?.[0];
+    const thumbnail = first?.thumbnailUrl?.trim();
+    return page({
+      title: `Videos | ${band}`,
+      description: `Music videos, live sets and tour documentaries from ${band}.`,
+      data,
+      ...(thumbnail ? { preloadImage: sitePathOrUrl(thumbnail) } : {}),
+    });
   }
   if (path === "/merch") {
     return page({ title: `Official Merch | ${band}`, description: `Official ${band} merch: shirts, hoodies, hats, stickers and posters, printed on demand.`, data: await pageData(app, path) });
@@ -109,7 +118,11 @@ export async function describePage(app: FastifyInstance, rawPath: string): Promi
 function featuredCover(tracks: unknown): string {
   const first = Array.isArray(tracks) ? (tracks[0] as { coverArtUrl?: string } | undefined) : undefined;
   const url = first?.coverArtUrl?.trim();
-  if (!url) return DEFAULT_COVER_ART;
+  return url ? sitePathOrUrl(url) : DEFAULT_COVER_ART;
+}
+
+/** A stored media link as the players use it: 'uploads/x.png' is a site path. */
+function sitePathOrUrl(url: string): string {
   return /^(https?:|\/)/i.test(url) ? url : `/${url}`;
 }
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HOME_SHOWS_KEY, UPCOMING_SHOWS_KEY, pastShowsKey } from "@shared/constants";
 import { todayIso } from "@shared/format";
-import { lyrics, settings, shows } from "../../db/schema";
+import { lyrics, settings, shows, videos } from "../../db/schema";
 import { fillTemplate } from "../../plugins/html";
 import { createTestApp, type TestApp } from "../../test/app";
 import { describePage } from "./page-meta";
@@ -69,6 +69,12 @@ describe("page HTML", () => {
     expect(new Set(titles.map((m) => m.description)).size).toBe(4);
     expect(titles[3].description).toContain("The river took the porch");
     expect(titles[3].jsonLd[1]).toMatchObject({ "@type": "MusicComposition", name: "Floodplain", lyrics: { text: expect.stringContaining("left the steps") } });
+  });
+
+  it("/videos preloads its first video's thumbnail (the page's largest image) from the head", async () => {
+    expect((await render("/videos")).html).not.toContain('as="image"'); // no video yet
+    await t.database.db.insert(videos).values({ title: "Live", description: "Set", category: "live", embedUrl: "https://www.youtube.com/embed/dQw4w9WgXcQ", thumbnailUrl: "uploads/images/live.jpg", isActive: true });
+    expect((await render("/videos")).html).toContain('<link rel="preload" href="/uploads/images/live.jpg" as="image" fetchpriority="high" />');
   });
 
   it("/shows: its own title and description, upcoming MusicEvents, and upcoming plus the first page of past shows inlined", async () => {
