@@ -1,17 +1,12 @@
 import { formatDate, formatPrice } from "./format";
+import type { Show } from "./schemas/entities";
 import { SHOW_STATUS_LABELS, sellsTickets, type ShowStatus } from "./show-status";
 
-interface AnnouncedShow {
-  venue: string;
-  location: string;
-  date: string;
-  time: string;
-  price: string;
-  ageRestriction: string;
+/** A show as the admin table holds it; supporting acts may still be a list, the status may be missing. */
+type AnnouncedShow = Omit<Show, "id" | "revision" | "createdAt" | "updatedAt" | "supportingActs" | "status"> & {
   supportingActs: string | string[];
-  eventUrl: string | null;
   status?: ShowStatus;
-}
+};
 
 const escape = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
