@@ -111,7 +111,9 @@ describe("newsletter delivery across instances", () => {
     // what a starting instance does on PostgreSQL: only expired leases
     expect(await markLostDeliveries(t.app.db, { all: false })).toEqual([{ claimedBy: "dead", count: 2 }]);
 
-    workers.push(await startNewsletterWorker(t.app, { instanceId: "live", pollMs: 20, leaseSeconds: 0.6 }));
+    // a lease short enough to tick often, long enough that a loaded CI machine renews it in time
+    // (at 0.6 s the worker's own claims lapsed under load and were rightly reported, never sent)
+    workers.push(await startNewsletterWorker(t.app, { instanceId: "live", pollMs: 20, leaseSeconds: 3 }));
     // a neighbour, alive and renewing, is in the middle of sending one
     const [alive] = await t.app.db
       .insert(newsletterDeliveries)
