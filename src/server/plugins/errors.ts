@@ -3,6 +3,7 @@ import type { Socket } from "node:net";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { HttpError } from "../lib/http-error";
+import { PRIVATE_CACHE_CONTROL } from "./public-answers";
 
 // A client told "too large" while still writing would get a reset connection instead of the
 // answer: closing a socket with unread bytes makes the kernel send RST, which discards the
@@ -35,7 +36,7 @@ function drainRequest(raw: IncomingMessage): Promise<void> {
 /** Fastify's framework errors (a path with broken percent-encoding) leave as the envelope too. */
 export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
   const message = error.code === "FST_ERR_BAD_URL" ? "Malformed URL" : "Bad request";
-  void reply.status(400).header("cache-control", "private, no-store").send({ success: false, message });
+  void reply.status(400).header("cache-control", PRIVATE_CACHE_CONTROL).send({ success: false, message });
 }
 
 /**

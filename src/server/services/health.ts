@@ -16,18 +16,14 @@ export function healthChecker(database: Pick<Database, "ping">, now: () => numbe
   let inFlight: Promise<void> | null = null;
 
   return async function check(): Promise<Health> {
-    inFlight ??= database.ping().then(
-      () => {
+    if (!inFlight) {
+      inFlight = database.ping().then(() => {
         lastOk = now();
-      },
-      (err: unknown) => {
-        throw err;
-      },
-    );
+      });
+      // one ping at a time: the next check after it settles starts a new one
+      void inFlight.catch(() => {}).finally(() => (inFlight = null));
+    }
     const ping = inFlight;
-    void ping.finally(() => {
-      if (inFlight === ping) inFlight = null;
-    }).catch(() => {});
     let timer: NodeJS.Timeout | undefined;
     const slow = new Promise<"slow">((resolve) => (timer = setTimeout(() => resolve("slow"), WAIT_MS)));
     try {
