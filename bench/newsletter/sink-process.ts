@@ -2,7 +2,7 @@
  * The SMTP sink in its own process, so the bench measures the sender rather than the sink
  * sharing its event loop. Prints `port` on stdout; answers an IPC 'report' with the counts.
  */
-import { startSmtpSink } from "../../src/server/mail/smtp-sink";
+import { startSmtpSink } from "../../src/server/test/smtp-sink";
 
 const counts = new Map<string, number>();
 const sink = await startSmtpSink({ store: false, onMail: (to) => to.forEach((a) => counts.set(a, (counts.get(a) ?? 0) + 1)) });

@@ -6,7 +6,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPostgresDb, freePort, spawnServer, stopProcess, tempDir, waitForHealthz, type PostgresDb, type ServerProcess } from "../../tests/support/server-process";
 import { demoMerch, demoShows } from "./db/seed/demo-content";
-import { startSmtpSink, type SmtpSink } from "./mail/smtp-sink";
+import { startSmtpSink, type SmtpSink } from "./test/smtp-sink";
 import { appRoot } from "./paths";
 
 /**

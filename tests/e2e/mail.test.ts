@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { openPglite } from "../../src/server/db/client";
 import { migrate } from "../../src/server/db/migrate";
 import { subscribers } from "../../src/server/db/schema";
-import { startSmtpSink, type SmtpSink } from "../../src/server/mail/smtp-sink";
+import { startSmtpSink, type SmtpSink } from "../../src/server/test/smtp-sink";
 import { E2E_ADMIN, launchBrowser, loginAsAdmin, startServer, type RunningServer } from "./harness";
 
 const running: RunningServer[] = [];

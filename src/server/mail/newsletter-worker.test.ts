@@ -7,7 +7,7 @@ import { LOST_IN_FLIGHT, markLostDeliveries, queueNewsletter, recordAndClaim, re
 import { hashToken, newToken } from "../lib/tokens";
 import { createTestApp, type TestApp } from "../test/app";
 import { startNewsletterWorker, type NewsletterWorker } from "./newsletter-worker";
-import { startSmtpSink, type SmtpSink } from "./smtp-sink";
+import { startSmtpSink, type SmtpSink } from "../test/smtp-sink";
 
 /**
  * Several instances on one database, played by several workers with their own instance ids on

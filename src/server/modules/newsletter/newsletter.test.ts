@@ -3,7 +3,7 @@ import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { newsletterDeliveries, newsletters, subscribers } from "../../db/schema";
 import { startNewsletterWorker, type NewsletterWorker } from "../../mail/newsletter-worker";
-import { startSmtpSink, type SmtpSink } from "../../mail/smtp-sink";
+import { startSmtpSink, type SmtpSink } from "../../test/smtp-sink";
 import { createTestApp, type TestApp } from "../../test/app";
 
 async function addVerified(t: TestApp, emails: string[], interests = { showsInterest: true, releasesInterest: false, merchInterest: false }) {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startSmtpSink, type ReceivedMail, type SmtpSink } from "../../mail/smtp-sink";
+import { startSmtpSink, type ReceivedMail, type SmtpSink } from "../../test/smtp-sink";
 import { startNewsletterWorker, type NewsletterWorker } from "../../mail/newsletter-worker";
 import { createTestApp, type TestApp } from "../../test/app";
 

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { subscribers } from "../../db/schema";
-import { startSmtpSink, type SmtpSink } from "../../mail/smtp-sink";
+import { startSmtpSink, type SmtpSink } from "../../test/smtp-sink";
 import { createTestApp, type TestApp } from "../../test/app";
 import { RESEND_AFTER_MS } from "./repository";
 
