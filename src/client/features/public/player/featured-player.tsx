@@ -4,7 +4,8 @@ import { DEFAULT_COVER_ART } from "@shared/settings-defaults";
 import { cn } from "@client/lib/cn";
 import { FallbackImg } from "../ui/fallback-img";
 import { mediaUrl } from "../ui/media-url";
-import { SKIP_SECONDS, usePlayer } from "./player-context";
+import { usePlayer } from "./player-context";
+import { SKIP_SECONDS } from "./player-state";
 import { SeekBar, VolumeControl } from "./player-controls";
 
 /** The header's vinyl-style player: the cover art is the record's label, and it spins while playing. */

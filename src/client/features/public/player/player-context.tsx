@@ -1,33 +1,8 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import type { AudioTrack } from "@shared/schemas/entities";
 import { mediaUrl } from "../ui/media-url";
 import { useFeaturedTracks } from "./use-featured-tracks";
+import { DEFAULT_VOLUME, type PlayerState } from "./player-state";
 import { useMediaSession } from "./use-media-session";
-
-export const DEFAULT_VOLUME = 75;
-export const SKIP_SECONDS = 10;
-
-export interface PlayerState {
-  tracks: AudioTrack[];
-  track: AudioTrack | null;
-  index: number;
-  playing: boolean;
-  /** true once the visitor pressed play (the mini player appears on other pages then) */
-  started: boolean;
-  /** the track's file could not be loaded (missing or unsupported) */
-  failed: boolean;
-  currentTime: number;
-  duration: number;
-  volume: number;
-  isLoading: boolean;
-  toggle(): void;
-  play(): void;
-  pause(): void;
-  seek(seconds: number): void;
-  skip(delta: number): void;
-  setVolume(volume: number): void;
-  select(index: number): void;
-}
 
 const PlayerContext = createContext<PlayerState | null>(null);
 

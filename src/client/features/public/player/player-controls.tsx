@@ -2,7 +2,8 @@ import { Volume2, VolumeX } from "lucide-react";
 import { useRef } from "react";
 import { formatDuration } from "@shared/format";
 import { cn } from "@client/lib/cn";
-import { DEFAULT_VOLUME, usePlayer } from "./player-context";
+import { usePlayer } from "./player-context";
+import { DEFAULT_VOLUME } from "./player-state";
 
 /** Arrow keys on the seek slider move this far (the native 0.1 s step would take ten presses per second). */
 export const SEEK_KEY_SECONDS = 5;

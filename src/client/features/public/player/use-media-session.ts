@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { DEFAULT_COVER_ART } from "@shared/settings-defaults";
 import { mediaUrl } from "../ui/media-url";
-import { SKIP_SECONDS, type PlayerState } from "./player-context";
+import { SKIP_SECONDS, type PlayerState } from "./player-state";
 
 /** Lock-screen metadata and media keys (play, pause, seek, previous/next track). */
 export function useMediaSession(state: PlayerState) {
