@@ -4,7 +4,7 @@ import { Route, Switch, useLocation } from "wouter";
 import { SiteToaster } from "../features/public/ui/toasts";
 import { createQueryClient } from "../lib/query-client";
 import { PublicRoutes } from "./public-routes";
-import { PageLoading } from "./page-loading";
+import { PageLoading } from "@client/components/page-loading";
 
 // Admin code is a separate chunk: public visitors never download it.
 const AdminApp = lazy(() => import("../features/admin/admin-app"));

@@ -9,8 +9,8 @@ import LyricsPage from "../features/public/lyrics/lyrics-page";
 import MerchPage from "../features/public/merch/merch-page";
 import ShowsPage from "../features/public/shows/shows-page";
 import VideosPage from "../features/public/videos/videos-page";
-import { NotFoundPage } from "./not-found-page";
-import { PageLoading } from "./page-loading";
+import { NotFoundPage } from "@client/components/not-found-page";
+import { PageLoading } from "@client/components/page-loading";
 
 // The indexed pages are in the entry chunk (a few KB): a lazy page would paint only after a
 // second round trip for its chunk, the slowest step of its first paint (LCP). The pages a

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from "react";
 import { Route, Switch } from "wouter";
-import { NotFoundPage } from "@client/app/not-found-page";
-import { PageLoading } from "@client/app/page-loading";
+import { NotFoundPage } from "@client/components/not-found-page";
+import { PageLoading } from "@client/components/page-loading";
 import { adminRoutes } from "./admin-routes";
 import { AuthGuard } from "./auth/auth-guard";
 import { AdminLayout } from "./layout/admin-layout";

@@ -6,8 +6,7 @@ import { ADMIN_REFRESH_MS } from "@shared/constants";
 import type { AdminRecord } from "@shared/schemas/auth";
 import { ApiError, apiRequest } from "@client/lib/api-client";
 import { clearAuth, getAuthToken, getStoredAdmin, setAuthToken } from "@client/lib/auth-storage";
-import { PageLoading } from "@client/app/page-loading";
-import { AdminContext } from "./admin-context";
+import { PageLoading } from "@client/components/page-loading";
 
 type GuardState = { status: "checking" } | { status: "ok"; admin: AdminRecord } | { status: "denied" };
 
@@ -81,5 +80,5 @@ export function AuthGuard({ children }: { children: ReactNode }) {
   }, [state, isDashboard, navigate]);
 
   if (state.status !== "ok") return <PageLoading />;
-  return <AdminContext.Provider value={state.admin}>{children}</AdminContext.Provider>;
+  return <>{children}</>;
 }
