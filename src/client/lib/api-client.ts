@@ -9,7 +9,6 @@ export const TIMEOUT_MESSAGE = "Request timeout. The server took too long to res
 export const CSRF_MESSAGE = "Security validation failed. Please refresh the page and try again.";
 
 let csrfToken: string | null = null;
-export const getCsrfToken = () => csrfToken;
 export const setCsrfToken = (token: string | null) => {
   csrfToken = token;
 };
@@ -78,6 +77,15 @@ export async function apiRequest<T = any>(method: string, url: string, body?: un
   return readResponse<T>(res, url);
 }
 
+const isStringRecord = (value: unknown): value is Record<string, string> =>
+  typeof value === "object" && value !== null && Object.values(value).every((v) => typeof v === "string");
+
+/** An error answer as ApiError keeps it: all of it, with `message` and `errors` only when they have the expected types. */
+function errorBody(json: Record<string, unknown> | undefined): ApiError["body"] {
+  if (!json) return undefined;
+  return { ...json, message: typeof json.message === "string" ? json.message : undefined, errors: isStringRecord(json.errors) ? json.errors : undefined };
+}
+
 async function readResponse<T>(res: Response, url: string): Promise<ApiResponse<T>> {
   const isJson = (res.headers.get("content-type") ?? "").includes("application/json");
   const text = await res.text();
@@ -92,9 +100,9 @@ async function readResponse<T>(res: Response, url: string): Promise<ApiResponse<
   if (json && typeof json.csrfToken === "string") csrfToken = json.csrfToken;
   if (!res.ok) {
     const message = typeof json?.message === "string" ? json.message : undefined;
-    if (res.status === 403 && url.includes("/api/") && message && /csrf/i.test(message)) throw new ApiError(CSRF_MESSAGE, 403, json as never);
+    if (res.status === 403 && url.includes("/api/") && message && /csrf/i.test(message)) throw new ApiError(CSRF_MESSAGE, 403, errorBody(json));
     // '<status>: <text>': the server's message when it sent one, else its text, else the status text.
-    throw new ApiError(`${res.status}: ${message ?? (text || res.statusText)}`, res.status, json as never);
+    throw new ApiError(`${res.status}: ${message ?? (text || res.statusText)}`, res.status, errorBody(json));
   }
   if (!json) return { data: null as T, success: true, status: res.status, statusText: res.statusText };
   return {
