@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { startNewsletterWorker } from "./mail/newsletter-worker";
-import { purgeExpiredSessions } from "./modules/auth/sessions";
+import { purgeExpiredSessions } from "./services/sessions";
 import { purgeRateLimits } from "./plugins/rate-limit-store";
 import { startPeerInvalidation } from "./services/peer-invalidation";
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { forbidden, unauthorized } from "../lib/http-error";
 import { safeEqual } from "../lib/tokens";
-import { findSession, type ActiveSession } from "../modules/auth/sessions";
+import { findSession, type ActiveSession } from "../services/sessions";
 
 export const SESSION_COOKIE = "sid";
 export const CSRF_HEADER = "x-csrf-token";

@@ -1,7 +1,7 @@
-import { eq, lt, or } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { sessions, users } from "../../db/schema";
-import { hashToken, newToken } from "../../lib/tokens";
+import { and, eq, lt, ne, or } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { sessions, users } from "../db/schema";
+import { hashToken, newToken } from "../lib/tokens";
 
 export const SESSION_IDLE_MS = 12 * 60 * 60 * 1000; // a day's work with the tab left open
 export const SESSION_ABSOLUTE_MS = 7 * 24 * 60 * 60 * 1000;
@@ -70,10 +70,16 @@ export async function deleteUserSessions(db: Db, userId: number) {
   await db.delete(sessions).where(eq(sessions.userId, userId));
 }
 
+/** Ends a user's sessions, keeping `keepSessionId` (the admin making the change, if it is them). */
+export async function deleteSessionsExcept(db: Db, userId: number, keepSessionId?: number) {
+  await db
+    .delete(sessions)
+    .where(keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId));
+}
+
 export async function purgeExpiredSessions(db: Db) {
   const now = new Date();
   await db
     .delete(sessions)
     .where(or(lt(sessions.expiresAt, now), lt(sessions.lastSeenAt, new Date(now.getTime() - SESSION_IDLE_MS))));
 }
-

@@ -4,8 +4,8 @@ import { loginInput } from "@shared/schemas/auth";
 import { users } from "../../db/schema";
 import { unauthorized } from "../../lib/http-error";
 import { clearSessionCookie, getSession, requireAdmin, setSessionCookie } from "../../plugins/auth";
-import { verifyPassword } from "./passwords";
-import { createSession, deleteSession } from "./sessions";
+import { verifyPassword } from "../../services/passwords";
+import { createSession, deleteSession } from "../../services/sessions";
 
 /** Login, me, refresh and logout. They sit outside the admin scope because login cannot need a session. */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,8 +1,8 @@
 import { asc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema";
-import { hashPassword } from "../auth/passwords";
-import { deleteUserSessions } from "../auth/sessions";
+import { hashPassword } from "../../services/passwords";
+import { deleteUserSessions } from "../../services/sessions";
 
 type Row = typeof users.$inferSelect;
 

@@ -6,7 +6,7 @@ import { passwordSchema, userActiveInput, userCreateInput, userUpdateInput } fro
 import type { ResourceModule } from "..";
 import { conflict, forbidden, notFound } from "../../lib/http-error";
 import { idParams } from "../../lib/params";
-import { deleteSessionsExcept } from "./sessions";
+import { deleteSessionsExcept } from "../../services/sessions";
 import { createUser, deleteUser, findUser, isUniqueViolation, listUsers, setUserActive, updateUser } from "./repository";
 
 const taken = (username: string) => conflict(`Username "${username}" is already taken. Please choose another.`);
