@@ -7,7 +7,7 @@
  * Every string sent carries the run's marker `mk`, so the log scan can find any value of ours
  * that got into the log.
  */
-import { TEMPLATE_DIMENSIONS } from "../../src/shared/schemas/entities";
+import { TEMPLATE_DIMENSIONS } from "../../src/shared/categories";
 import type { Request } from "./http";
 
 export interface Case {

@@ -1,5 +1,5 @@
 import { formatDate, formatPrice } from "./format";
-import type { Show } from "./schemas/entities";
+import type { Show } from "./schemas/shows";
 import { SHOW_STATUS_LABELS, sellsTickets, type ShowStatus } from "./show-status";
 
 /** A show as the admin table holds it; supporting acts may still be a list, the status may be missing. */

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import { createRequire } from "node:module";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { MERCH_TABS } from "@shared/schemas/entities";
+import { MERCH_TABS } from "@shared/categories";
 import { launchBrowser, startServer, type RunningServer } from "./harness";
 
 let server: RunningServer;

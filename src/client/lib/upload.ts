@@ -1,5 +1,5 @@
 import { ApiError, authHeaders, REQUEST_TIMEOUT_MS } from "./api-client";
-import type { MediaFile } from "@shared/schemas/entities";
+import type { MediaFile } from "@shared/schemas/uploads";
 
 export interface UploadResult {
   success: boolean;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { dataAnswer, savedAnswer, timestamp } from "./answers";
 import { mediaUrl } from "./media-url";
 import { text } from "./text";
 
@@ -55,3 +56,20 @@ export function firstSimpleAudioError(d: SimpleAudioDraft): string | null {
   if (d.audioMode === "link" && !d.audioUrl.trim()) return "Please provide an audio URL or upload a file";
   return null;
 }
+
+/** An audio track as the API sends it; duration (seconds) travels as a decimal string. */
+export const audioTrackRecord = z.object({
+  id: z.number(),
+  title: z.string(),
+  artist: z.string(),
+  audioUrl: z.string(),
+  coverArtUrl: z.string(),
+  duration: z.string(),
+  isFeatured: z.boolean(),
+  isActive: z.boolean(),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+});
+export type AudioTrack = z.input<typeof audioTrackRecord>;
+
+export const audioTrackAnswers = { list: dataAnswer(z.array(audioTrackRecord)), item: dataAnswer(audioTrackRecord), saved: savedAnswer(audioTrackRecord) };

@@ -13,8 +13,12 @@ export const loginInput = z.object({
 export type LoginInput = z.infer<typeof loginInput>;
 
 /** The admin record the client keeps under the `admin` storage key. */
-export interface AdminRecord {
-  id: number;
-  username: string;
-  isAdmin: boolean;
-}
+export const adminRecord = z.object({ id: z.number(), username: z.string(), isAdmin: z.boolean() });
+export type AdminRecord = z.input<typeof adminRecord>;
+
+/** Login, me and refresh: the spec's field names (`user`, `token`, `csrfToken`) next to `data`. */
+export const authAnswers = {
+  login: z.object({ success: z.literal(true), message: z.string(), data: adminRecord, user: adminRecord, token: z.string(), csrfToken: z.string() }),
+  me: z.object({ success: z.literal(true), data: adminRecord, user: adminRecord, csrfToken: z.string() }),
+  refreshed: z.object({ success: z.literal(true), message: z.string(), token: z.string(), csrfToken: z.string(), user: adminRecord }),
+};

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { dataAnswer, savedAnswer, timestamp } from "./answers";
 import { mediaUrl } from "./media-url";
 import { multilineText, text } from "./text";
 
@@ -94,3 +95,29 @@ export const bandMemberFormSchema = z.object({
   twitter: formLink,
 });
 export type BandMemberFormValues = z.infer<typeof bandMemberFormSchema>;
+
+const link = z.string().nullable();
+const socialLinksRecord = z
+  .object({ facebook: link, instagram: link, twitter: link, spotify: link, website: link, youtube: link, bandcamp: link, soundcloud: link })
+  .partial();
+export type SocialLinks = z.input<typeof socialLinksRecord>;
+
+/** A band member as the API sends it (dates YYYY-MM-DD). */
+export const bandMemberRecord = z.object({
+  id: z.number(),
+  name: z.string(),
+  role: z.string(),
+  bio: z.string().nullable(),
+  imageUrl: z.string().nullable(),
+  altText: z.string().nullable(),
+  socialLinks: socialLinksRecord,
+  isActive: z.boolean(),
+  joinDate: z.string().nullable(),
+  leaveDate: z.string().nullable(),
+  sortOrder: z.number().nullable(),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+});
+export type BandMember = z.input<typeof bandMemberRecord>;
+
+export const bandMemberAnswers = { list: dataAnswer(z.array(bandMemberRecord)), item: dataAnswer(bandMemberRecord), saved: savedAnswer(bandMemberRecord) };

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MESSAGE_TYPES } from "./entities";
+import { MESSAGE_TYPES } from "../categories";
 import { emailField } from "./subscribers";
 import { multilineText, text } from "./text";
 

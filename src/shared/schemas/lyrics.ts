@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { dataAnswer, savedAnswer, timestamp } from "./answers";
 import { flag, optionalText, requiredText, sortOrderField } from "./content-fields";
 
 /** POST /api/lyrics and PUT /api/lyrics/{id} (spec sections 3, 5, 7), used by the lyrics form too. */
@@ -19,3 +20,20 @@ export type LyricsData = z.output<typeof lyricsInput>;
 export const lyricsPublishInput = z.object({
   isPublished: z.boolean({ message: "isPublished must be true or false" }),
 });
+
+/** Lyrics as the API sends them. */
+export const lyricsRecord = z.object({
+  id: z.number(),
+  title: z.string(),
+  songName: z.string(),
+  lyricsText: z.string(),
+  albumName: z.string().nullable(),
+  releaseYear: z.string().nullable(),
+  isPublished: z.boolean(),
+  sortOrder: z.number(),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+});
+export type Lyrics = z.input<typeof lyricsRecord>;
+
+export const lyricsAnswers = { list: dataAnswer(z.array(lyricsRecord)), item: dataAnswer(lyricsRecord), saved: savedAnswer(lyricsRecord) };

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { MERCH_CATEGORIES, TEMPLATE_DIMENSIONS } from "./entities";
+import { MERCH_CATEGORIES, TEMPLATE_DIMENSIONS } from "../categories";
+import { dataAnswer, savedAnswer, timestamp } from "./answers";
 import { flag, optionalUrl, priceField, requiredText } from "./content-fields";
 
 /**
@@ -26,3 +27,23 @@ export type MerchandiseData = z.output<typeof merchandiseInput>;
 
 /** Accepted by the upload, shown as the form's hint (spec section 2). */
 export const MERCH_IMAGE_HINT = "SVG, PNG, JPG or GIF, max 5MB";
+
+/** A merchandise item as the API sends it; price travels as a decimal string. */
+export const merchandiseRecord = z.object({
+  id: z.number(),
+  name: z.string(),
+  description: z.string(),
+  price: z.string(),
+  category: z.enum(MERCH_CATEGORIES),
+  templateDimensions: z.string(),
+  imageUrl: z.string(),
+  amazonUrl: z.string(),
+  isNew: z.boolean(),
+  isFeatured: z.boolean(),
+  comingSoon: z.boolean(),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+});
+export type Merchandise = z.input<typeof merchandiseRecord>;
+
+export const merchandiseAnswers = { list: dataAnswer(z.array(merchandiseRecord)), item: dataAnswer(merchandiseRecord), saved: savedAnswer(merchandiseRecord) };

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { dataAnswer, savedAnswer, timestamp } from "./answers";
 import { multilineText, text } from "./text";
 
 const flag = z.boolean({ message: "must be true or false" }).optional().default(false);
@@ -28,28 +29,32 @@ export const recipientsQuery = z.object({
   targetMerch: z.enum(["true", "false"]).optional().transform((v) => v === "true"),
 });
 
-/** Subscriber Stats card: every subscriber, and how many chose each interest. */
-export interface SubscriberStats {
-  total: number;
-  verified: number;
-  shows: number;
-  releases: number;
-  merch: number;
-}
-
 export type DeliveryStatus = "pending" | "sending" | "sent" | "failed" | "unknown" | "skipped";
 
 /** A newsletter with its delivery progress, for the admin's progress list. */
-export interface NewsletterProgress {
-  id: number;
-  subject: string;
-  status: "queued" | "sending" | "done";
-  totalRecipients: number;
-  sent: number;
-  failed: number;
-  pending: number;
-  unknown: number;
-  skipped: number;
-  createdAt: string;
-  completedAt: string | null;
-}
+export const newsletterProgressRecord = z.object({
+  id: z.number(),
+  subject: z.string(),
+  status: z.enum(["queued", "sending", "done"]),
+  totalRecipients: z.number(),
+  sent: z.number(),
+  failed: z.number(),
+  pending: z.number(),
+  unknown: z.number(),
+  skipped: z.number(),
+  createdAt: timestamp,
+  completedAt: timestamp.nullable(),
+});
+export type NewsletterProgress = z.input<typeof newsletterProgressRecord>;
+
+/** One recipient whose delivery is in doubt (the SMTP server may or may not have taken it). */
+const unknownRecipient = z.object({ email: z.string(), lastError: z.string().nullable() });
+
+export const newsletterAnswers = {
+  /** 202 after queueing, 200 after a preview */
+  sent: savedAnswer(z.union([z.object({ newsletterId: z.number(), recipients: z.number() }), z.object({ preview: z.literal(true), recipients: z.literal(1) })])),
+  rendered: dataAnswer(z.object({ html: z.string(), text: z.string() })),
+  recipients: dataAnswer(z.object({ count: z.number() })),
+  progressList: dataAnswer(z.array(newsletterProgressRecord)),
+  progress: dataAnswer(newsletterProgressRecord.extend({ unknownRecipients: z.array(unknownRecipient) })),
+};

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { SETTING_KEYS, type SettingKey } from "../constants";
+import { dataAnswer, savedAnswer } from "./answers";
 import { multilineText } from "./text";
 
 export const settingKeyParams = z.object({
@@ -11,10 +12,16 @@ export const settingInput = z.object({
   value: multilineText({ message: "Value must be text" }).max(10_000, "Value is too long (10,000 characters at most)"),
 });
 
-export interface Setting {
-  key: string;
-  value: string | null;
-}
+/** One setting as GET/PUT /api/settings/{key} send it; null: never set (the built-in default applies). */
+export const settingRecord = z.object({ key: z.string(), value: z.string().nullable() });
+export type Setting = z.input<typeof settingRecord>;
+
+export const settingAnswers = {
+  item: dataAnswer(settingRecord),
+  /** GET /api/settings: every stored setting by key */
+  all: dataAnswer(z.record(z.string(), z.string())),
+  saved: savedAnswer(settingRecord),
+};
 
 /** The zone's canonical IANA name ('america/new_york' -> 'America/New_York'), or null when unknown. */
 export function canonicalTimeZone(name: string): string | null {

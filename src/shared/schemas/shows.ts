@@ -2,6 +2,7 @@ import { z } from "zod";
 import { optionalUrl, priceField, requiredText } from "./content-fields";
 import { multilineText, text } from "./text";
 import { SHOW_STATUSES } from "../show-status";
+import { dataAnswer, savedAnswer, timestamp } from "./answers";
 
 export { SHOW_STATUSES, SHOW_STATUS_LABELS, sellsTickets, type ShowStatus } from "../show-status";
 
@@ -40,3 +41,25 @@ export const showInput = z.object({
 
 export type ShowInput = z.input<typeof showInput>;
 export type ShowData = z.output<typeof showInput>;
+
+/** A show as the API sends it (spec section 3). Numeric price travels as a decimal string. */
+export const showRecord = z.object({
+  id: z.number(),
+  venue: z.string(),
+  location: z.string(),
+  /** YYYY-MM-DD */
+  date: z.string(),
+  time: z.string(),
+  price: z.string(),
+  ageRestriction: z.string(),
+  supportingActs: z.string(),
+  eventUrl: z.string().nullable(),
+  status: z.enum(SHOW_STATUSES),
+  /** rises with every update (the calendar's SEQUENCE) */
+  revision: z.number(),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+});
+export type Show = z.input<typeof showRecord>;
+
+export const showAnswers = { list: dataAnswer(z.array(showRecord)), item: dataAnswer(showRecord), saved: savedAnswer(showRecord) };

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { dataAnswer, timestamp } from "./answers";
 import { text } from "./text";
 
 /** Trimmed, lower-cased e-mail: one address, one subscriber row. */
@@ -52,3 +53,24 @@ export const unsubscribeParams = z.object({
 });
 
 export const UNSUBSCRIBE_SUCCESS = "You have been unsubscribed. You will not receive any more newsletters.";
+
+/** A subscriber as the admin list sends it: never a token or an IP address. */
+export const subscriberRecord = z.object({
+  id: z.number(),
+  name: z.string().nullable(),
+  email: z.string(),
+  showsInterest: z.boolean(),
+  releasesInterest: z.boolean(),
+  merchInterest: z.boolean(),
+  isVerified: z.boolean(),
+  isSubscribed: z.boolean(),
+  verifiedAt: timestamp.nullable(),
+  subscribedAt: timestamp,
+});
+export type Subscriber = z.input<typeof subscriberRecord>;
+
+/** Subscriber Stats card: every subscriber, and how many chose each interest. */
+export const subscriberStatsRecord = z.object({ total: z.number(), verified: z.number(), shows: z.number(), releases: z.number(), merch: z.number() });
+export type SubscriberStats = z.input<typeof subscriberStatsRecord>;
+
+export const subscriberAnswers = { list: dataAnswer(z.array(subscriberRecord)), stats: dataAnswer(subscriberStatsRecord) };

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { dataAnswer, savedAnswer, timestamp } from "./answers";
 
 export const USERNAME_MIN = "Username must be at least 3 characters long";
 export const USERNAME_CHARSET = "Username may only use letters a-z, digits, '.', '_' and '-'";
@@ -80,3 +81,16 @@ export const userActiveInput = z.object({
 
 export type UserCreateInput = z.input<typeof userCreateInput>;
 export type UserUpdateInput = z.input<typeof userUpdateInput>;
+
+/** An admin account as the API sends it: never the password hash. */
+export const adminUserRecord = z.object({
+  id: z.number(),
+  username: z.string(),
+  email: z.string().nullable(),
+  isAdmin: z.boolean(),
+  isActive: z.boolean(),
+  createdAt: timestamp,
+});
+export type AdminUser = z.input<typeof adminUserRecord>;
+
+export const adminUserAnswers = { list: dataAnswer(z.array(adminUserRecord)), item: dataAnswer(adminUserRecord), saved: savedAnswer(adminUserRecord) };

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { VIDEO_CATEGORIES } from "./entities";
+import { VIDEO_CATEGORIES } from "../categories";
+import { dataAnswer, savedAnswer, timestamp } from "./answers";
 import { flag, optionalUrl, requiredText, requiredUrl, sortOrderField } from "./content-fields";
 import { extractYouTubeId, toYouTubeEmbedUrl, youTubeThumbnailUrl } from "../youtube";
 
@@ -31,3 +32,20 @@ export type VideoData = z.output<typeof videoInput>;
 export const videoActiveInput = z.object({
   isActive: z.boolean({ message: "isActive must be true or false" }),
 });
+
+/** A video as the API sends it. */
+export const videoRecord = z.object({
+  id: z.number(),
+  title: z.string(),
+  description: z.string(),
+  category: z.enum(VIDEO_CATEGORIES),
+  embedUrl: z.string(),
+  thumbnailUrl: z.string(),
+  isActive: z.boolean(),
+  sortOrder: z.number(),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+});
+export type Video = z.input<typeof videoRecord>;
+
+export const videoAnswers = { list: dataAnswer(z.array(videoRecord)), item: dataAnswer(videoRecord), saved: savedAnswer(videoRecord) };

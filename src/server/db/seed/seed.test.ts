@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MERCH_TABS } from "@shared/schemas/entities";
+import { MERCH_TABS } from "@shared/categories";
 import { createTestApp, type TestApp } from "../../test/app";
 import { seedDemoContent } from ".";
 

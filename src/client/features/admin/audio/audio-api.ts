@@ -1,5 +1,5 @@
 import type { AudioTrackValues } from "@shared/schemas/audio-tracks";
-import type { AudioTrack } from "@shared/schemas/entities";
+import type { AudioTrack } from "@shared/schemas/audio-tracks";
 import { errorMessage } from "@client/lib/api-client";
 import { useResourceMutation } from "@client/lib/resource";
 

@@ -1,5 +1,5 @@
 import { SKELETON_ROWS } from "@shared/constants";
-import type { AudioTrack } from "@shared/schemas/entities";
+import type { AudioTrack } from "@shared/schemas/audio-tracks";
 import { Card, CardContent } from "@client/components/ui/card";
 import { PageHeader } from "@client/components/ui/page-header";
 import { Skeleton } from "@client/components/ui/skeleton";

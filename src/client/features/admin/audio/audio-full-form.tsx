@@ -3,7 +3,7 @@ import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useLocation } from "wouter";
 import { audioTrackInput, type AudioTrackValues } from "@shared/schemas/audio-tracks";
-import type { AudioTrack } from "@shared/schemas/entities";
+import type { AudioTrack } from "@shared/schemas/audio-tracks";
 import { Button } from "@client/components/ui/button";
 import { CheckboxField, NumberField, SwitchField, TextField } from "@client/components/ui/form-fields";
 import { applyServerErrors } from "@client/lib/resource";

@@ -5,7 +5,7 @@ import { Toaster } from "sonner";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
-import type { AudioTrack } from "@shared/schemas/entities";
+import type { AudioTrack } from "@shared/schemas/audio-tracks";
 import { createQueryClient } from "@client/lib/query-client";
 import AudioPage from "./audio-page";
 

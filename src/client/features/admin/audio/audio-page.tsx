@@ -1,7 +1,7 @@
 import { Music, Pause, Pencil, Play, Plus, Star, Trash2 } from "lucide-react";
 import { Link } from "wouter";
 import { formatDuration } from "@shared/format";
-import type { AudioTrack } from "@shared/schemas/entities";
+import type { AudioTrack } from "@shared/schemas/audio-tracks";
 import { DEFAULT_COVER_ART } from "@shared/settings-defaults";
 import { Button } from "@client/components/ui/button";
 import { Card } from "@client/components/ui/card";

@@ -1,6 +1,6 @@
 import { ArrowLeft } from "lucide-react";
 import { Link } from "wouter";
-import type { BandMember } from "@shared/schemas/entities";
+import type { BandMember } from "@shared/schemas/band-members";
 import { Card, CardContent } from "@client/components/ui/card";
 import { PageHeader } from "@client/components/ui/page-header";
 import { useItem } from "@client/lib/resource";

@@ -5,7 +5,7 @@ import { toast } from "sonner";
 import { useLocation } from "wouter";
 import { todayIso } from "@shared/format";
 import { bandMemberFormSchema, type BandMemberFormValues } from "@shared/schemas/band-members";
-import type { BandMember } from "@shared/schemas/entities";
+import type { BandMember } from "@shared/schemas/band-members";
 import { Field } from "@client/components/ui/field";
 import { FormActions } from "@client/components/ui/form-actions";
 import { NumberField, SwitchField, TextAreaField, TextField } from "@client/components/ui/form-fields";

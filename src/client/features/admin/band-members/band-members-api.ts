@@ -1,4 +1,4 @@
-import type { BandMember } from "@shared/schemas/entities";
+import type { BandMember } from "@shared/schemas/band-members";
 import { useResourceMutation } from "@client/lib/resource";
 
 /** The admin list (every member); the public list key is refreshed too so the site follows at once. */

@@ -1,7 +1,7 @@
 import { Pencil, Plus, Trash2, UserCheck, UserX } from "lucide-react";
 import { Link } from "wouter";
 import { formatDate } from "@shared/format";
-import type { BandMember } from "@shared/schemas/entities";
+import type { BandMember } from "@shared/schemas/band-members";
 import { Badge } from "@client/components/ui/badge";
 import { Button } from "@client/components/ui/button";
 import { Card, CardFooter } from "@client/components/ui/card";

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
 import { todayIso } from "@shared/format";
-import type { BandMember } from "@shared/schemas/entities";
+import type { BandMember } from "@shared/schemas/band-members";
 import { SETTING_DEFAULTS } from "@shared/settings-defaults";
 import { createQueryClient } from "@client/lib/query-client";
 import BandMemberFormPage from "./band-member-form-page";

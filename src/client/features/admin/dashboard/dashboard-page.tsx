@@ -1,6 +1,8 @@
 import { Calendar, Inbox, Mail, Shirt, Video as VideoIcon } from "lucide-react";
 import { DASHBOARD_LIST_SIZE } from "@shared/constants";
-import type { Merchandise, Show, Video } from "@shared/schemas/entities";
+import type { Merchandise } from "@shared/schemas/merchandise";
+import type { Show } from "@shared/schemas/shows";
+import type { Video } from "@shared/schemas/videos";
 import { formatDate, formatPrice, todayIso } from "@shared/format";
 import { ImageWithFallback } from "@client/components/ui/image-with-fallback";
 import { PageHeader } from "@client/components/ui/page-header";

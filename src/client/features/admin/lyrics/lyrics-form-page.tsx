@@ -1,4 +1,4 @@
-import type { Lyrics } from "@shared/schemas/entities";
+import type { Lyrics } from "@shared/schemas/lyrics";
 import { Card, CardContent } from "@client/components/ui/card";
 import { PageHeader } from "@client/components/ui/page-header";
 import { useItem } from "@client/lib/resource";

@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { useLocation } from "wouter";
-import type { Lyrics } from "@shared/schemas/entities";
+import type { Lyrics } from "@shared/schemas/lyrics";
 import { lyricsInput, type LyricsData, type LyricsInput } from "@shared/schemas/lyrics";
 import { FormActions } from "@client/components/ui/form-actions";
 import { NumberField, SwitchField, TextAreaField, TextField } from "@client/components/ui/form-fields";

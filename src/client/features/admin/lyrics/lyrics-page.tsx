@@ -1,6 +1,6 @@
 import { Eye, EyeOff, Pencil, Plus, Trash2, Wand2 } from "lucide-react";
 import { Link } from "wouter";
-import type { Lyrics } from "@shared/schemas/entities";
+import type { Lyrics } from "@shared/schemas/lyrics";
 import { Badge } from "@client/components/ui/badge";
 import { Button } from "@client/components/ui/button";
 import { Card } from "@client/components/ui/card";

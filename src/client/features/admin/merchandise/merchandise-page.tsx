@@ -1,6 +1,6 @@
 import { Pencil, Plus, Star, Trash2 } from "lucide-react";
 import { Link } from "wouter";
-import type { Merchandise } from "@shared/schemas/entities";
+import type { Merchandise } from "@shared/schemas/merchandise";
 import { formatPrice } from "@shared/format";
 import { Badge } from "@client/components/ui/badge";
 import { Button } from "@client/components/ui/button";

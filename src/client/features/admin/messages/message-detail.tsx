@@ -1,5 +1,5 @@
 import { Inbox, Reply, Trash2 } from "lucide-react";
-import type { Message } from "@shared/schemas/entities";
+import type { Message } from "@shared/schemas/messages";
 import { formatDateTime } from "@shared/format";
 import { Button } from "@client/components/ui/button";
 import { useBandName } from "@client/lib/band-name";

@@ -1,5 +1,5 @@
 import type { UseQueryResult } from "@tanstack/react-query";
-import type { Message } from "@shared/schemas/entities";
+import type { Message } from "@shared/schemas/messages";
 import { formatDateTime } from "@shared/format";
 import { Button } from "@client/components/ui/button";
 import { Skeleton } from "@client/components/ui/skeleton";

@@ -1,4 +1,5 @@
-import type { Message, MessageType } from "@shared/schemas/entities";
+import type { Message } from "@shared/schemas/messages";
+import type { MessageType } from "@shared/categories";
 import { Badge } from "@client/components/ui/badge";
 
 const TYPE_LABEL: Record<MessageType, string> = { general: "General", booking: "Booking", press: "Press" };

@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { RefreshCw, Search } from "lucide-react";
 import { useRef, useState } from "react";
-import type { Message } from "@shared/schemas/entities";
+import type { Message } from "@shared/schemas/messages";
 import { Button } from "@client/components/ui/button";
 import { Card } from "@client/components/ui/card";
 import { ConfirmDialog, useConfirmDelete } from "@client/components/ui/confirm-dialog";

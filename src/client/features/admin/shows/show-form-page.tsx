@@ -1,4 +1,4 @@
-import type { Show } from "@shared/schemas/entities";
+import type { Show } from "@shared/schemas/shows";
 import { Card, CardContent } from "@client/components/ui/card";
 import { PageHeader } from "@client/components/ui/page-header";
 import { useItem } from "@client/lib/resource";

@@ -3,7 +3,7 @@ import { Wand2 } from "lucide-react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { useLocation } from "wouter";
-import type { Show } from "@shared/schemas/entities";
+import type { Show } from "@shared/schemas/shows";
 import { showInput, type ShowData, type ShowInput } from "@shared/schemas/shows";
 import { todayIso } from "@shared/format";
 import { Button } from "@client/components/ui/button";

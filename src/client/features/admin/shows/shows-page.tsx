@@ -1,6 +1,6 @@
 import { Megaphone, Pencil, Plus, Trash2 } from "lucide-react";
 import { Link } from "wouter";
-import type { Show } from "@shared/schemas/entities";
+import type { Show } from "@shared/schemas/shows";
 import { formatDate, formatPrice, todayIso } from "@shared/format";
 import { Button } from "@client/components/ui/button";
 import { Card } from "@client/components/ui/card";

@@ -3,7 +3,7 @@ import { Eye, Megaphone, PenLine, Send } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
 import { useSearch } from "wouter";
-import type { Show } from "@shared/schemas/entities";
+import type { Show } from "@shared/schemas/shows";
 import { formatDate } from "@shared/format";
 import { announcementDraft } from "@shared/show-announcement";
 import { Button } from "@client/components/ui/button";

@@ -1,7 +1,7 @@
 import { Download, Mail, Send, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Link } from "wouter";
-import type { Subscriber } from "@shared/schemas/entities";
+import type { Subscriber } from "@shared/schemas/subscribers";
 import { formatDate } from "@shared/format";
 import { Badge } from "@client/components/ui/badge";
 import { Button } from "@client/components/ui/button";

@@ -1,4 +1,4 @@
-import type { AdminUser } from "@shared/schemas/entities";
+import type { AdminUser } from "@shared/schemas/users";
 import { Card, CardContent } from "@client/components/ui/card";
 import { PageHeader } from "@client/components/ui/page-header";
 import { useItem } from "@client/lib/resource";

@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm, useWatch } from "react-hook-form";
 import { useLocation } from "wouter";
-import type { AdminUser } from "@shared/schemas/entities";
+import type { AdminUser } from "@shared/schemas/users";
 import { userCreateInput, userUpdateInput } from "@shared/schemas/users";
 import { FormActions } from "@client/components/ui/form-actions";
 import { TextField } from "@client/components/ui/form-fields";

@@ -1,7 +1,7 @@
 import { Pencil, Plus, Power, PowerOff, Trash2 } from "lucide-react";
 import { Link } from "wouter";
 import { PRIMARY_ADMIN_ID } from "@shared/constants";
-import type { AdminUser } from "@shared/schemas/entities";
+import type { AdminUser } from "@shared/schemas/users";
 import { formatDate } from "@shared/format";
 import { Badge } from "@client/components/ui/badge";
 import { Button } from "@client/components/ui/button";

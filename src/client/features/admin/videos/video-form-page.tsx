@@ -1,4 +1,4 @@
-import type { Video } from "@shared/schemas/entities";
+import type { Video } from "@shared/schemas/videos";
 import { Card, CardContent } from "@client/components/ui/card";
 import { PageHeader } from "@client/components/ui/page-header";
 import { useItem } from "@client/lib/resource";

@@ -1,7 +1,8 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { useLocation } from "wouter";
-import { VIDEO_CATEGORIES, type Video } from "@shared/schemas/entities";
+import { VIDEO_CATEGORIES } from "@shared/categories";
+import type { Video } from "@shared/schemas/videos";
 import { videoInput, type VideoData, type VideoInput } from "@shared/schemas/videos";
 import { FormActions } from "@client/components/ui/form-actions";
 import { NumberField, SelectField, SwitchField, TextAreaField, TextField } from "@client/components/ui/form-fields";

@@ -1,6 +1,6 @@
 import { ExternalLink, Pencil, Plus, Trash2 } from "lucide-react";
 import { Link } from "wouter";
-import type { Video } from "@shared/schemas/entities";
+import type { Video } from "@shared/schemas/videos";
 import { Badge } from "@client/components/ui/badge";
 import { Button } from "@client/components/ui/button";
 import { Card } from "@client/components/ui/card";

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import type { BandMember } from "@shared/schemas/entities";
+import type { BandMember } from "@shared/schemas/band-members";
 import { SectionHeading } from "../ui/section-heading";
 import { LoadingBlocks, StateMessage } from "../ui/state-message";
 import { useSetting } from "../ui/use-setting";

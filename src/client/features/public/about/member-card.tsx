@@ -1,4 +1,4 @@
-import type { BandMember } from "@shared/schemas/entities";
+import type { BandMember } from "@shared/schemas/band-members";
 import { IMAGE_PLACEHOLDER } from "@shared/settings-defaults";
 import { cn } from "@client/lib/cn";
 import { BrandIcon } from "../layout/social-icons";

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { HOME_SHOWS_KEY } from "@shared/constants";
-import type { Show } from "@shared/schemas/entities";
+import type { Show } from "@shared/schemas/shows";
 import { useBandName } from "@client/lib/band-name";
 import { SectionLink } from "../layout/section-link";
 import { FeaturedPlayer } from "../player/featured-player";

@@ -1,5 +1,5 @@
 import { Link } from "wouter";
-import type { Lyrics } from "@shared/schemas/entities";
+import type { Lyrics } from "@shared/schemas/lyrics";
 import { excerpt } from "./use-lyrics";
 
 export function LyricCard({ lyric }: { lyric: Lyrics }) {

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { ArrowLeft } from "lucide-react";
 import { Link } from "wouter";
-import type { Lyrics } from "@shared/schemas/entities";
+import type { Lyrics } from "@shared/schemas/lyrics";
 import { ApiError } from "@client/lib/api-client";
 import { LoadingBlocks, StateMessage } from "../ui/state-message";
 import { usePageTitle } from "../ui/use-page-title";

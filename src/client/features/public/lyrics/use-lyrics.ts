@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import type { Lyrics } from "@shared/schemas/entities";
+import type { Lyrics } from "@shared/schemas/lyrics";
 
 export const LYRICS_ERROR = "Failed to load lyrics. Please try again later.";
 export const NO_LYRICS = "No Lyrics Available";

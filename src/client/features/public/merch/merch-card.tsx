@@ -1,5 +1,5 @@
 import { ArrowUpRight } from "lucide-react";
-import type { Merchandise } from "@shared/schemas/entities";
+import type { Merchandise } from "@shared/schemas/merchandise";
 import { formatPrice } from "@shared/format";
 import { IMAGE_PLACEHOLDER } from "@shared/settings-defaults";
 import { FallbackImg } from "../ui/fallback-img";

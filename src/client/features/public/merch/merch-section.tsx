@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState, type KeyboardEvent } from "react";
-import type { Merchandise } from "@shared/schemas/entities";
+import type { Merchandise } from "@shared/schemas/merchandise";
 import { cn } from "@client/lib/cn";
 import { LoadingBlocks, StateMessage } from "../ui/state-message";
 import { MerchCard } from "./merch-card";

@@ -1,4 +1,5 @@
-import { MERCH_TABS, type Merchandise } from "@shared/schemas/entities";
+import { MERCH_TABS } from "@shared/categories";
+import type { Merchandise } from "@shared/schemas/merchandise";
 
 export const TABS = [
   { id: "all", label: "All" },

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import type { AudioTrack } from "@shared/schemas/entities";
+import type { AudioTrack } from "@shared/schemas/audio-tracks";
 
 export const FEATURED_TRACKS_KEY = "/api/audio-tracks?featured=true";
 

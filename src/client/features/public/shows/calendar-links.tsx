@@ -1,5 +1,5 @@
 import { CalendarPlus, CalendarSync } from "lucide-react";
-import type { Show } from "@shared/schemas/entities";
+import type { Show } from "@shared/schemas/shows";
 import { formatDate } from "@shared/format";
 import { cn } from "@client/lib/cn";
 import { googleCalendarUrl } from "./show-utils";

@@ -1,5 +1,5 @@
 import { Ticket } from "lucide-react";
-import type { Show } from "@shared/schemas/entities";
+import type { Show } from "@shared/schemas/shows";
 import { SHOW_STATUS_LABELS, sellsTickets, type ShowStatus } from "@shared/show-status";
 import { formatPrice } from "@shared/format";
 import { useBandName } from "@client/lib/band-name";

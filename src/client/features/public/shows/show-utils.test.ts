@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Show } from "@shared/schemas/entities";
+import type { Show } from "@shared/schemas/shows";
 import { byYear, googleCalendarUrl } from "./show-utils";
 
 const show = (id: number, date: string, extra: Partial<Show> = {}): Show => ({

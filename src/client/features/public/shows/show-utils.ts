@@ -1,4 +1,4 @@
-import type { Show } from "@shared/schemas/entities";
+import type { Show } from "@shared/schemas/shows";
 import { formatPrice, todayIso } from "@shared/format";
 import { SHOW_HOURS, parseShowTime } from "@shared/show-time";
 

@@ -1,7 +1,7 @@
 import { useQueries, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { PAST_SHOWS_PAGE, UPCOMING_SHOWS_KEY, pastShowsKey } from "@shared/constants";
-import type { Show } from "@shared/schemas/entities";
+import type { Show } from "@shared/schemas/shows";
 import { cn } from "@client/lib/cn";
 import { PageHero } from "../ui/page-hero";
 import { LoadingBlocks, StateMessage } from "../ui/state-message";

@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { ArrowRight } from "lucide-react";
 import { Link } from "wouter";
 import { HOME_SHOWS_KEY } from "@shared/constants";
-import type { Show } from "@shared/schemas/entities";
+import type { Show } from "@shared/schemas/shows";
 import { SectionHeading } from "../ui/section-heading";
 import { LoadingBlocks, StateMessage } from "../ui/state-message";
 import { CalendarSubscribe } from "./calendar-links";

@@ -1,6 +1,6 @@
 import { Play } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import type { Video } from "@shared/schemas/entities";
+import type { Video } from "@shared/schemas/videos";
 import { VIDEO_THUMBNAIL_PLACEHOLDER } from "@shared/settings-defaults";
 import { FallbackImg } from "../ui/fallback-img";
 import { mediaUrl } from "../ui/media-url";

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useMemo, useRef, useState } from "react";
-import type { Video } from "@shared/schemas/entities";
+import type { Video } from "@shared/schemas/videos";
 import { VIDEO_THUMBNAIL_PLACEHOLDER } from "@shared/settings-defaults";
 import { cn } from "@client/lib/cn";
 import { smoothUnlessReduced } from "../layout/nav-links";

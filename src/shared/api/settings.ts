@@ -1,0 +1,11 @@
+/** Settings (spec section 7): one key at a time, public reads. */
+import type { SettingKey } from "../constants";
+export type { Setting } from "../schemas/settings";
+export { SETTING_KEYS, type SettingKey } from "../constants";
+
+export const settingsApi = {
+  /** GET (admin): every stored setting */
+  all: "/api/settings",
+  /** GET (public), PUT (admin) */
+  item: (key: SettingKey) => `/api/settings/${key}`,
+} as const;

@@ -1,0 +1,26 @@
+/** Shows (spec section 7) and their calendar feeds. */
+export type { Show, ShowInput } from "../schemas/shows";
+
+/** The home page lists at most this many upcoming shows, so the inlined page stays small. */
+export const HOME_SHOWS_LIMIT = 50;
+/** /shows pages its archive (before today, newest first) this many at a time. */
+export const PAST_SHOWS_PAGE = 100;
+
+export const showsApi = {
+  /** GET: every show by date (public; the admin list reads it too). POST: create (admin). */
+  list: "/api/shows",
+  /** GET (admin, the edit form), PUT, DELETE */
+  item: (id: number) => `/api/shows/${id}`,
+  /** /shows: every upcoming show */
+  upcoming: "/api/shows?upcoming=true",
+  /** the home page's shows section */
+  home: `/api/shows?upcoming=true&limit=${HOME_SHOWS_LIMIT}`,
+  /** /shows: the archive, a page at a time */
+  past: (offset = 0) => `/api/shows?past=true&limit=${PAST_SHOWS_PAGE}${offset ? `&offset=${offset}` : ""}`,
+  /** the whole tour as an iCalendar feed, and one show */
+  calendar: "/shows.ics",
+  showCalendar: (id: number) => `/shows/${id}.ics`,
+} as const;
+
+/** Every list a show write changes: the admin list and the public lists (home, /shows). */
+export const showListKeys = [showsApi.list, showsApi.home, showsApi.upcoming, showsApi.past()];

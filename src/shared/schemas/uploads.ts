@@ -1,0 +1,23 @@
+import { z } from "zod";
+import { dataAnswer, timestamp } from "./answers";
+
+/** An uploaded file's record (GET /api/media, the upload answers). */
+export const mediaFileRecord = z.object({
+  id: z.number(),
+  fileName: z.string(),
+  originalName: z.string(),
+  filePath: z.string(),
+  fileType: z.enum(["audio", "image"]),
+  fileSize: z.number(),
+  mimeType: z.string(),
+  createdAt: timestamp,
+});
+export type MediaFile = z.input<typeof mediaFileRecord>;
+
+export const uploadAnswers = {
+  list: dataAnswer(z.array(mediaFileRecord)),
+  /** POST /api/upload/media */
+  saved: z.object({ success: z.literal(true), message: z.string(), data: mediaFileRecord }),
+  /** POST /api/upload/merchandise: the spec's `ok` flag next to the envelope */
+  merchandiseSaved: z.object({ success: z.literal(true), ok: z.literal(true), message: z.string(), data: mediaFileRecord }),
+};
