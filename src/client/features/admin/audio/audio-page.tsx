@@ -16,7 +16,7 @@ import { Tooltip } from "@client/components/ui/tooltip";
 import { cn } from "@client/lib/cn";
 import { useList } from "@client/lib/resource";
 import { TRACKS_URL, useDeleteTrack, useToggleActive, useToggleFeatured } from "./audio-api";
-import { mediaSrc } from "./media-src";
+import { mediaUrl } from "@client/lib/media-url";
 import { useTrackPreview } from "./use-track-preview";
 
 const AddTrack = ({ label = "Add Track" }: { label?: string }) => (
@@ -54,7 +54,7 @@ export default function AudioPage() {
       className: "w-16",
       cell: (t) => (
         <ImageWithFallback
-          src={t.coverArtUrl ? mediaSrc(t.coverArtUrl) : DEFAULT_COVER_ART}
+          src={t.coverArtUrl ? mediaUrl(t.coverArtUrl) : DEFAULT_COVER_ART}
           fallbackSrc={DEFAULT_COVER_ART}
           alt={`Cover art of ${t.title}`}
           className="h-10 w-10 rounded object-cover"

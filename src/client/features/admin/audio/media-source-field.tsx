@@ -5,7 +5,7 @@ import { Input } from "@client/components/ui/input";
 import { Label } from "@client/components/ui/label";
 import { ProgressBar } from "@client/components/ui/progress-bar";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@client/components/ui/tabs";
-import { mediaSrc } from "./media-src";
+import { mediaUrl } from "@client/lib/media-url";
 import { MEDIA, tooLargeMessage, uploadMedia, type MediaKind } from "./upload-media";
 
 export type SourceMode = "upload" | "link";
@@ -133,7 +133,7 @@ function usePreviewUrl(source: MediaSource): string | null {
     return () => URL.revokeObjectURL(url);
   }, [file]);
   if (source.mode === "upload") return objectUrl;
-  return source.url.trim() ? mediaSrc(source.url.trim()) : null;
+  return source.url.trim() ? mediaUrl(source.url) : null;
 }
 
 /**

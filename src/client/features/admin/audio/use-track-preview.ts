@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
-import { mediaSrc } from "./media-src";
+import { mediaUrl } from "@client/lib/media-url";
 
 /**
  * List playback (spec section 4): one track at a time. Playing another stops the first,
@@ -26,7 +26,7 @@ export function useTrackPreview() {
       const wasPlaying = playingId === track.id;
       stop();
       if (wasPlaying) return;
-      const audio = new Audio(mediaSrc(track.audioUrl));
+      const audio = new Audio(mediaUrl(track.audioUrl));
       audioRef.current = audio;
       audio.onended = () => {
         if (audioRef.current === audio) stop();

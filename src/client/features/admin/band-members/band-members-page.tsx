@@ -12,7 +12,7 @@ import { IconButton, IconLink, RowActions } from "@client/components/ui/icon-act
 import { ImageWithFallback } from "@client/components/ui/image-with-fallback";
 import { PageHeader } from "@client/components/ui/page-header";
 import { useList } from "@client/lib/resource";
-import { mediaSrc } from "../audio/media-src";
+import { mediaUrl } from "@client/lib/media-url";
 import { AboutCard } from "./about-card";
 import { MEMBERS_URL, useDeleteMember, useToggleMemberActive } from "./band-members-api";
 import { BiosSwitch } from "./bios-switch";
@@ -36,7 +36,7 @@ export default function BandMembersPage() {
       className: "w-16",
       cell: (m) =>
         m.imageUrl ? (
-          <ImageWithFallback src={mediaSrc(m.imageUrl)} alt={m.altText || m.name} className="h-10 w-10 rounded-full object-cover" fallback={<Initial name={m.name} />} />
+          <ImageWithFallback src={mediaUrl(m.imageUrl)} alt={m.altText || m.name} className="h-10 w-10 rounded-full object-cover" fallback={<Initial name={m.name} />} />
         ) : (
           <Initial name={m.name} />
         ),

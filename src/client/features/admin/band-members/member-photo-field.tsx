@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from "react";
 import { Button } from "@client/components/ui/button";
 import { Input } from "@client/components/ui/input";
 import { Label } from "@client/components/ui/label";
-import { mediaSrc } from "../audio/media-src";
+import { mediaUrl } from "@client/lib/media-url";
 
 const MAX_BYTES = 5 * 1024 * 1024;
 
@@ -21,7 +21,7 @@ export function MemberPhotoField({ name, current, file, onFile }: { name: string
     setPreview(url);
     return () => URL.revokeObjectURL(url);
   }, [file]);
-  const shown = preview ?? (current ? mediaSrc(current) : null);
+  const shown = preview ?? (current ? mediaUrl(current) : null);
 
   return (
     <div className="flex flex-col gap-4 sm:flex-row sm:items-start">

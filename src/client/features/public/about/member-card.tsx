@@ -3,7 +3,7 @@ import { IMAGE_PLACEHOLDER } from "@shared/settings-defaults";
 import { cn } from "@client/lib/cn";
 import { BrandIcon } from "../layout/social-icons";
 import { FallbackImg } from "../ui/fallback-img";
-import { mediaUrl } from "../ui/media-url";
+import { mediaUrl } from "@client/lib/media-url";
 
 const SOCIAL_ORDER = ["instagram", "facebook", "twitter", "youtube", "bandcamp"] as const;
 

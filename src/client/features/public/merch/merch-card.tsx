@@ -3,7 +3,7 @@ import type { Merchandise } from "@shared/schemas/merchandise";
 import { formatPrice } from "@shared/format";
 import { IMAGE_PLACEHOLDER } from "@shared/settings-defaults";
 import { FallbackImg } from "../ui/fallback-img";
-import { mediaUrl } from "../ui/media-url";
+import { mediaUrl } from "@client/lib/media-url";
 
 /**
  * One product, linking out through its amazonUrl (print-on-demand, sold elsewhere). The link is

@@ -3,7 +3,7 @@ import { formatDuration } from "@shared/format";
 import { DEFAULT_COVER_ART } from "@shared/settings-defaults";
 import { cn } from "@client/lib/cn";
 import { FallbackImg } from "../ui/fallback-img";
-import { mediaUrl } from "../ui/media-url";
+import { mediaUrl } from "@client/lib/media-url";
 import { usePlayer } from "./player-context";
 import { SKIP_SECONDS } from "./player-state";
 import { SeekBar, VolumeControl } from "./player-controls";

@@ -1,7 +1,7 @@
 import { Pause, Play } from "lucide-react";
 import { DEFAULT_COVER_ART } from "@shared/settings-defaults";
 import { FallbackImg } from "../ui/fallback-img";
-import { mediaUrl } from "../ui/media-url";
+import { mediaUrl } from "@client/lib/media-url";
 import { usePlayer } from "./player-context";
 import { SeekBar } from "./player-controls";
 

@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import { mediaUrl } from "../ui/media-url";
+import { mediaUrl } from "@client/lib/media-url";
 import { useFeaturedTracks } from "./use-featured-tracks";
 import { DEFAULT_VOLUME, type PlayerState } from "./player-state";
 import { useMediaSession } from "./use-media-session";

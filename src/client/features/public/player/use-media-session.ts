@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { DEFAULT_COVER_ART } from "@shared/settings-defaults";
-import { mediaUrl } from "../ui/media-url";
+import { mediaUrl } from "@client/lib/media-url";
 import { SKIP_SECONDS, type PlayerState } from "./player-state";
 
 /** Lock-screen metadata and media keys (play, pause, seek, previous/next track). */

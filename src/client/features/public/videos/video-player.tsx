@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import type { Video } from "@shared/schemas/videos";
 import { VIDEO_THUMBNAIL_PLACEHOLDER } from "@shared/settings-defaults";
 import { FallbackImg } from "../ui/fallback-img";
-import { mediaUrl } from "../ui/media-url";
+import { mediaUrl } from "@client/lib/media-url";
 import { autoplayUrl, youtubeThumbnail } from "./youtube";
 
 export const videoThumb = (v: Video) => mediaUrl(v.thumbnailUrl) || youtubeThumbnail(v.embedUrl);
