@@ -4,9 +4,16 @@ import type { Video } from "@shared/schemas/videos";
 import { VIDEO_THUMBNAIL_PLACEHOLDER } from "@shared/settings-defaults";
 import { FallbackImg } from "../ui/fallback-img";
 import { mediaUrl } from "@client/lib/media-url";
-import { autoplayUrl, youtubeThumbnail } from "./youtube";
+import { extractYouTubeId, youTubeThumbnailUrl } from "@shared/youtube";
 
-export const videoThumb = (v: Video) => mediaUrl(v.thumbnailUrl) || youtubeThumbnail(v.embedUrl);
+/** The stored thumbnail, else YouTube's own for the video. */
+export function videoThumb(v: Video): string {
+  const id = extractYouTubeId(v.embedUrl);
+  return mediaUrl(v.thumbnailUrl) || (id ? youTubeThumbnailUrl(id) : "");
+}
+
+/** The embed URL with autoplay on, for the facade's click-to-play. */
+const autoplayUrl = (url: string) => url + (url.includes("?") ? "&" : "?") + "autoplay=1";
 
 /**
  * Click-to-play facade: a thumbnail and a play button until the visitor asks for the video,
