@@ -18,7 +18,6 @@ import { openPglite } from "../../src/server/db/client";
 import { ensurePrimaryAdmin } from "../../src/server/db/bootstrap";
 import { migrate } from "../../src/server/db/migrate";
 import { subscribers } from "../../src/server/db/schema";
-import { startNewsletterWorker } from "../../src/server/mail/newsletter-worker";
 
 /** The sink runs in a child process (see sink-process.ts) so it does not share the sender's CPU. */
 async function startSinkProcess(): Promise<{ url: string; counts: () => Promise<Map<string, number>>; close: () => void; child: ChildProcess }> {
@@ -78,7 +77,7 @@ async function benchOnce(n: number) {
     const send = await app.inject({ method: "POST", url: "/api/newsletter/send", headers, payload: { subject: "Bench", content: "<p>Hello <b>fans</b></p>", targetShows: true } });
     if (send.statusCode !== 202) throw new Error(`send failed: ${send.body}`);
     const queuedMs = performance.now() - start;
-    const worker = await startNewsletterWorker(app, { pollMs: 20 });
+    const worker = await app.newsletterWorker.start({ pollMs: 20 });
     for (;;) {
       await worker.idle();
       const [p] = (await app.inject({ method: "GET", url: "/api/newsletters", headers })).json().data;

@@ -11,6 +11,7 @@ import { registerInputGuard } from "./plugins/input-guard";
 import { invalidateAfterAdminWrites, markPrivate, registerPublicCache } from "./plugins/public-answers";
 import { registerRequestLog } from "./plugins/request-log";
 import { healthChecker } from "./services/health";
+import { mailServices } from "./services/mailer";
 import { registerInstanceId } from "./services/instance";
 import { loggerOptions } from "./lib/logging";
 import { registerSecurity } from "./plugins/security";
@@ -62,6 +63,7 @@ export async function buildApp({ config, database, logger = true, logStream }: B
   await registerSecurity(app);
   await app.register(cookie);
   registerAuth(app);
+  await app.register(mailServices);
 
   const checkHealth = healthChecker(database);
   app.get("/healthz", async (_request, reply) => {

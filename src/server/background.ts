@@ -1,5 +1,4 @@
 import type { FastifyInstance } from "fastify";
-import { startNewsletterWorker } from "./mail/newsletter-worker";
 import { purgeExpiredSessions } from "./services/sessions";
 import { purgeRateLimits } from "./plugins/rate-limit-store";
 import { startPeerInvalidation } from "./services/peer-invalidation";
@@ -10,11 +9,11 @@ const PURGE_RATE_LIMITS_EVERY_MS = 10 * 60 * 1000;
 /**
  * Long-running work started after the server is built (the newsletter worker, the peers' cache
  * notices, clean-ups). Returns a function that stops it all for a graceful shutdown. Tests that
- * need the worker start it themselves (startNewsletterWorker), so test apps never keep running work.
+ * need the worker start it themselves (app.newsletterWorker.start), so test apps never keep running work.
  */
 export async function startBackgroundWork(app: FastifyInstance): Promise<() => Promise<void>> {
   const stopPeers = await startPeerInvalidation(app);
-  const worker = await startNewsletterWorker(app);
+  const worker = await app.newsletterWorker.start();
   const purgeSessions = setInterval(() => {
     purgeExpiredSessions(app.db).catch((err) => app.log.warn({ err }, "session clean-up failed"));
   }, PURGE_SESSIONS_EVERY_MS);

@@ -3,10 +3,11 @@ import { eq, sql } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { newsletterDeliveries, newsletters, subscribers } from "../db/schema";
-import { LOST_IN_FLIGHT, markLostDeliveries, queueNewsletter, recordAndClaim, renewLeases } from "../modules/newsletter/repository";
+import { queueNewsletter } from "../modules/newsletter/repository";
 import { hashToken, newToken } from "../lib/tokens";
 import { createTestApp, type TestApp } from "../test/app";
-import { startNewsletterWorker, type NewsletterWorker } from "./newsletter-worker";
+import { LOST_IN_FLIGHT, markLostDeliveries, recordAndClaim, renewLeases } from "./delivery-queue";
+import type { NewsletterWorker } from "./newsletter-worker";
 import { startSmtpSink, type SmtpSink } from "../test/smtp-sink";
 
 /**
@@ -61,7 +62,7 @@ describe("newsletter delivery across instances", () => {
         .then(([r]) => (most = Math.max(most, r.n)));
     }, 5);
     try {
-      workers.push(await startNewsletterWorker(t.app, { instanceId: "one", pollMs: 20 }), await startNewsletterWorker(t.app, { instanceId: "two", pollMs: 20 }));
+      workers.push(await t.app.newsletterWorker.start({ instanceId: "one", pollMs: 20 }), await t.app.newsletterWorker.start({ instanceId: "two", pollMs: 20 }));
       await expect.poll(async () => (await t.app.db.select().from(newsletters).where(eq(newsletters.id, id)))[0].status, { timeout: 20_000, interval: 50 }).toBe("done");
     } finally {
       clearInterval(watch);
@@ -111,7 +112,7 @@ describe("newsletter delivery across instances", () => {
     // what a starting instance does on PostgreSQL: only expired leases
     expect(await markLostDeliveries(t.app.db, { all: false })).toEqual([{ claimedBy: "dead", count: 2 }]);
 
-    workers.push(await startNewsletterWorker(t.app, { instanceId: "live", pollMs: 20, leaseSeconds: 3 }));
+    workers.push(await t.app.newsletterWorker.start({ instanceId: "live", pollMs: 20, leaseSeconds: 3 }));
     // a neighbour, alive and renewing, is in the middle of sending one
     const [alive] = await t.app.db
       .insert(newsletterDeliveries)
@@ -141,7 +142,7 @@ describe("newsletter delivery across instances", () => {
   it("PGlite is one process: at start every row still 'sending' is this process's own previous life", async () => {
     const id = await queue(t, "Restart", ["x1@x.example", "x2@x.example"]);
     await recordAndClaim(t.app.db, { instanceId: "before-restart", outcomes: [], want: 1, leaseSeconds: 300, mintToken });
-    workers.push(await startNewsletterWorker(t.app, { instanceId: "after-restart", pollMs: 20 }));
+    workers.push(await t.app.newsletterWorker.start({ instanceId: "after-restart", pollMs: 20 }));
     await workers[0].idle();
     const statuses = (await rowsOf(t, id)).map((r) => r.status).sort();
     // PostgreSQL: a live lease may be a neighbour's, so it waits for the lease to run out
@@ -178,8 +179,8 @@ describe("a slow SMTP exchange", () => {
     try {
       const id = await queue(t, "Slow", ["slow@x.example"]);
       // whichever claims it, the other one's lease tick must not take it for a dead instance's
-      workers.push(await startNewsletterWorker(t.app, { instanceId: "slow", pollMs: 20, leaseSeconds: 1.5 }));
-      workers.push(await startNewsletterWorker(t.app, { instanceId: "watcher", pollMs: 20, leaseSeconds: 1.5 }));
+      workers.push(await t.app.newsletterWorker.start({ instanceId: "slow", pollMs: 20, leaseSeconds: 1.5 }));
+      workers.push(await t.app.newsletterWorker.start({ instanceId: "watcher", pollMs: 20, leaseSeconds: 1.5 }));
       // the exchange (5 s) outlasts the lease (1.5 s) three times over; a lease a loaded machine can renew in time
       await expect.poll(async () => (await rowsOf(t, id))[0].status, { timeout: 15_000, interval: 50 }).toBe("sent");
       const [row] = await rowsOf(t, id);

@@ -3,18 +3,11 @@ import type { FastifyInstance } from "fastify";
 import type { Db } from "../db/client";
 import { newsletterDeliveries, newsletters } from "../db/schema";
 import { hashToken, newToken } from "../lib/tokens";
-import {
-  analyzeQueue,
-  markLostDeliveries,
-  recordAndClaim,
-  renewLeases,
-  type ClaimedDelivery,
-  type DeliveryOutcome,
-} from "../modules/newsletter/repository";
+import { bandName } from "../services/settings";
 import { instanceIdOf } from "../services/instance";
 import { prepareNewsletter, type PreparedNewsletter } from "./newsletter-message";
+import { analyzeQueue, markLostDeliveries, recordAndClaim, renewLeases, type ClaimedDelivery, type DeliveryOutcome } from "./delivery-queue";
 import { RateLimiter } from "./rate-limiter";
-import { bandName, getMailer } from "./service";
 import { newsletterMail, unsubscribeLinks } from "./templates";
 import { classifySendError } from "./transport";
 
@@ -34,7 +27,6 @@ export interface WorkerOptions {
 
 type NewsletterContent = { subject: string; contentHtml: string; contentText: string };
 
-const workers = new WeakMap<object, NewsletterWorker>();
 const BAND_NAME_TTL_MS = 10_000;
 const MAX_ERROR_BACKOFF_MS = 30_000;
 const GROUP_WAIT_MS = 20;
@@ -86,7 +78,6 @@ export class NewsletterWorker {
   async start() {
     await this.reportLost(this.app.database.kind === "pglite");
     this.running = true;
-    workers.set(this.app.database, this);
     const every = Math.max(200, (this.opts.leaseSeconds * 1000) / 3);
     this.leaseTimer = setInterval(() => {
       this.leaseWork = this.leaseWork.then(() => this.tendLeases());
@@ -103,8 +94,11 @@ export class NewsletterWorker {
     if (this.leaseTimer) clearInterval(this.leaseTimer);
     this.leaseTimer = null;
     await this.leaseWork;
-    if (workers.get(this.app.database) === this) workers.delete(this.app.database);
     for (const resolve of this.idleWaiters.splice(0)) resolve();
+  }
+
+  get isRunning() {
+    return this.running;
   }
 
   wake() {
@@ -225,7 +219,7 @@ export class NewsletterWorker {
     const content = this.content.get(row.newsletterId);
     if (!content) return { id: row.id, status: "failed", error: "Newsletter not found" };
     try {
-      const mailer = getMailer(this.app);
+      const mailer = this.app.mailer;
       const prepared = mailer.sendRaw ? await this.preparedFor(row.newsletterId, band, content) : null;
       const raw = prepared?.message(row.email, row.token);
       await this.limiter.take();
@@ -298,20 +292,4 @@ export class NewsletterWorker {
 function mintToken() {
   const token = newToken();
   return { token, hash: hashToken(token) };
-}
-
-export async function startNewsletterWorker(app: FastifyInstance, overrides: Partial<WorkerOptions> = {}) {
-  const worker = new NewsletterWorker(app, {
-    concurrency: app.config.MAIL_CONCURRENCY,
-    ratePerSecond: app.config.MAIL_RATE_PER_SECOND,
-    leaseSeconds: app.config.MAIL_LEASE_SECONDS,
-    ...overrides,
-  });
-  await worker.start();
-  return worker;
-}
-
-/** Tells the running worker (if any) that new mail was queued. */
-export function wakeNewsletterWorker(app: FastifyInstance) {
-  workers.get(app.database)?.wake();
 }

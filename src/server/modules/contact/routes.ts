@@ -3,13 +3,12 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { CONTACT_SUCCESS, contactInput } from "@shared/schemas/contact";
 import type { ResourceModule } from "..";
 import { users } from "../../db/schema";
-import { bandName, closeMailOnShutdown, sendInBackground } from "../../mail/service";
+import { sendInBackground } from "../../services/mailer";
+import { bandName } from "../../services/settings";
 import { contactNotificationMail } from "../../mail/templates";
 import { insertMessage } from "../messages/repository";
 
 const publicRoutes: FastifyPluginAsyncZod = async (app) => {
-  closeMailOnShutdown(app);
-
   app.post(
     "/api/contact",
     { schema: { body: contactInput }, config: { rateLimit: { max: app.config.FORM_RATE_LIMIT, timeWindow: "1 minute" } } },

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { newsletterDeliveries, newsletters, subscribers } from "../../db/schema";
-import { startNewsletterWorker, type NewsletterWorker } from "../../mail/newsletter-worker";
+import type { NewsletterWorker } from "../../mail/newsletter-worker";
 import { startSmtpSink, type SmtpSink } from "../../test/smtp-sink";
 import { createTestApp, type TestApp } from "../../test/app";
 
@@ -76,7 +76,7 @@ describe("newsletter sending", () => {
     expect(res.statusCode).toBe(202);
     const { newsletterId, recipients } = res.json().data;
     expect(recipients).toBe(1);
-    worker = await startNewsletterWorker(t.app, { pollMs: 20, retryBaseMs: 30 });
+    worker = await t.app.newsletterWorker.start({ pollMs: 20, retryBaseMs: 30 });
     await sink.waitFor((m) => m.length > before);
     await worker.idle();
     const [row] = await t.app.db.select().from(newsletterDeliveries).where((await import("drizzle-orm")).eq(newsletterDeliveries.newsletterId, newsletterId));
@@ -94,7 +94,7 @@ describe("newsletter sending", () => {
     expect(rows).toHaveLength(2);
     // What a SIGKILL mid-SMTP leaves behind: a row marked 'sending'.
     await t.app.db.update(newsletterDeliveries).set({ status: "sending", attempts: 1 }).where(eq(newsletterDeliveries.id, rows[0].id));
-    worker = await startNewsletterWorker(t.app, { pollMs: 20 });
+    worker = await t.app.newsletterWorker.start({ pollMs: 20 });
     await worker.idle();
     const got = sink.mails.filter((m) => m.subject === "Crash test").map((m) => m.to[0]);
     expect(got).toEqual([rows[1].email]);
@@ -108,7 +108,7 @@ describe("newsletter sending", () => {
   it("sanitizes HTML on the server and adds a plain-text part", async () => {
     const res = await send({ subject: "Clean", content: '<p onclick="x()">Hi <a href="javascript:alert(1)">bad</a> <a href="https://band.example/tour">tour</a></p><img src=x onerror=alert(1)><iframe src="https://evil"></iframe>', targetMerch: true });
     expect(res.statusCode).toBe(202);
-    worker = await startNewsletterWorker(t.app, { pollMs: 20 });
+    worker = await t.app.newsletterWorker.start({ pollMs: 20 });
     await worker.idle();
     const mail = sink.mails.find((m) => m.subject === "Clean")!;
     expect(mail.decoded).not.toMatch(/onclick|javascript:|onerror|iframe/i);

@@ -6,16 +6,13 @@ import type { ResourceModule } from "..";
 import { badRequest, HttpError, notFound } from "../../lib/http-error";
 import { idParams } from "../../lib/params";
 import { htmlToText, sanitizeNewsletterHtml } from "../../mail/html";
-import { wakeNewsletterWorker } from "../../mail/newsletter-worker";
-import { bandName, closeMailOnShutdown, getMailer } from "../../mail/service";
+import { bandName } from "../../services/settings";
 import { newsletterMail } from "../../mail/templates";
 import { countRecipients, newsletterProgress, queueNewsletter, unknownDeliveries } from "./repository";
 
 const NO_RECIPIENTS = "There are no subscribers matching the selected interests.";
 
 const adminRoutes: FastifyPluginAsyncZod = async (app) => {
-  closeMailOnShutdown(app);
-
   /**
    * Preview: one mail to previewEmail, sent now. Real send: queued for every matching
    * subscriber and delivered by the worker; the answer comes as soon as the queue is written.
@@ -28,7 +25,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
     if (previewEmail) {
       try {
-        await getMailer(app).send(newsletterMail({ bandName: await bandName(app), to: previewEmail, subject: `[Preview] ${subject}`, contentHtml, contentText, unsubscribe: null }));
+        await app.mailer.send(newsletterMail({ bandName: await bandName(app), to: previewEmail, subject: `[Preview] ${subject}`, contentHtml, contentText, unsubscribe: null }));
       } catch (err) {
         request.log.error({ err }, "preview mail failed");
         throw new HttpError(502, "Failed to send newsletter. Try again later.");
@@ -40,7 +37,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     if ((await countRecipients(app.db, targets)) === 0) throw badRequest(NO_RECIPIENTS);
     const queued = await queueNewsletter(app.db, { subject, contentHtml, contentText, ...targets });
     if (!queued || queued.recipients === 0) throw badRequest(NO_RECIPIENTS);
-    wakeNewsletterWorker(app);
+    app.newsletterWorker.wake();
     return reply.status(202).send({
       success: true,
       message: `Newsletter sent to ${queued.recipients} subscriber${queued.recipients === 1 ? "" : "s"}`,

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { HOME_SHOWS_KEY, HOME_SHOWS_LIMIT, PAST_SHOWS_PAGE, SETTING_KEYS, UPCOMING_SHOWS_KEY, pastShowsKey } from "@shared/constants";
-import { getSettings } from "../settings/repository";
+import { getSettings } from "../../services/settings";
 import { listFeaturedTracks } from "../audio-tracks/public-queries";
 import { listActiveVideos } from "../videos/public-queries";
 import { listPastShows, listUpcomingShows } from "../shows/public-queries";

@@ -4,7 +4,8 @@ import { checkSettingValue, settingInput, settingKeyParams } from "@shared/schem
 import { badRequest } from "../../lib/http-error";
 import type { ResourceModule } from "..";
 import { jsonAnswer, sendPublic } from "../../plugins/public-answers";
-import { getSetting, getSettings, putSetting } from "./repository";
+import { getSetting, getSettings } from "../../services/settings";
+import { putSetting } from "./repository";
 
 // Every known key is public: they hold links, texts and flags the public pages show.
 const publicRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from "../../test/smtp-sink";
-import { startNewsletterWorker, type NewsletterWorker } from "../../mail/newsletter-worker";
+import type { NewsletterWorker } from "../../mail/newsletter-worker";
 import { createTestApp, type TestApp } from "../../test/app";
 
 /**
@@ -16,7 +16,7 @@ describe("mailing list end to end (real SMTP)", () => {
   beforeAll(async () => {
     sink = await startSmtpSink();
     t = await createTestApp({ SMTP_URL: sink.url, PUBLIC_URL: "https://band.example" });
-    worker = await startNewsletterWorker(t.app, { pollMs: 50 });
+    worker = await t.app.newsletterWorker.start({ pollMs: 50 });
   });
   afterAll(async () => {
     await worker.stop();

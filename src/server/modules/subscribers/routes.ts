@@ -11,7 +11,8 @@ import {
 import type { ResourceModule } from "..";
 import { badRequest, notFound } from "../../lib/http-error";
 import { idParams } from "../../lib/params";
-import { bandName, closeMailOnShutdown, sendInBackground } from "../../mail/service";
+import { sendInBackground } from "../../services/mailer";
+import { bandName } from "../../services/settings";
 import { unsubscribeLinks, verificationMail } from "../../mail/templates";
 import { csvFileName, subscribersCsvStream } from "./csv";
 import { deleteSubscriber, listSubscribers, subscribe, subscriberStats, unsubscribeByToken, verify } from "./repository";
@@ -36,7 +37,6 @@ function acceptFormBodies(app: FastifyInstance) {
 }
 
 const publicRoutes: FastifyPluginAsyncZod = async (app) => {
-  closeMailOnShutdown(app);
   acceptFormBodies(app);
   const formLimit = { rateLimit: { max: app.config.FORM_RATE_LIMIT, timeWindow: "1 minute" } };
 

@@ -1,0 +1,136 @@
+import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { newsletterDeliveries } from "../db/schema";
+
+/*
+ * The delivery queue, shared by every instance on one database (docs/decisions/005).
+ * A row in 'sending' carries the instance that claimed it and a lease; the instance renews the
+ * lease while it sends. Claims take pending rows with FOR UPDATE SKIP LOCKED, so two instances
+ * never claim the same row and never wait on each other.
+ */
+
+export type DeliveryResult = "sent" | "pending" | "failed" | "unknown";
+
+/** What one SMTP exchange came to; `pending` (a retry) waits `retryInMs` first. */
+export interface DeliveryOutcome {
+  id: number;
+  status: DeliveryResult;
+  retryInMs?: number;
+  error: string | null;
+}
+
+export interface ClaimedDelivery {
+  id: number;
+  newsletterId: number;
+  email: string;
+  attempts: number;
+  token: string;
+}
+
+type Raw = Record<string, unknown>;
+const rowsOf = (result: unknown) => (result as { rows: Raw[] }).rows;
+
+export const LOST_IN_FLIGHT =
+  "The server stopped during this delivery; it may or may not have been delivered.";
+
+/**
+ * One statement: records the outcomes of finished sends (only rows this instance still holds),
+ * then claims up to `want` due pending rows for `instanceId` with a lease of `leaseSeconds`, each
+ * with a fresh personal unsubscribe token (stored hashed). Both in one commit, so the rows in
+ * 'sending' of one instance never outnumber its sending slots. The statement's text is the same
+ * every time (the lists travel as two parameters), which keeps it cheap to plan.
+ */
+export async function recordAndClaim(
+  db: Db,
+  o: { instanceId: string; outcomes: DeliveryOutcome[]; want: number; leaseSeconds: number; mintToken: () => { token: string; hash: string } },
+): Promise<ClaimedDelivery[]> {
+  const { instanceId, outcomes, leaseSeconds } = o;
+  const want = Math.max(0, o.want);
+  if (outcomes.length === 0 && want === 0) return [];
+  const recorded = JSON.stringify(outcomes.map((x) => ({ id: x.id, status: x.status, retry_ms: x.retryInMs ?? 0, error: x.error })));
+  const tokens = Array.from({ length: want }, () => o.mintToken());
+  // hex digests: nothing to quote in an array literal
+  const hashes = `{${tokens.map((t) => t.hash).join(",")}}`;
+  const result = await db.execute(sql`
+    with recorded as (
+      -- 'unknown' too: a neighbour may have given up on a lease this instance was slow to
+      -- renew; what actually happened is better than "unknown"
+      update ${newsletterDeliveries} as d set
+        status = o.status,
+        sent_at = case when o.status = 'sent' then now() else d.sent_at end,
+        next_attempt_at = case when o.status = 'pending' then now() + o.retry_ms * interval '1 millisecond' else d.next_attempt_at end,
+        last_error = o.error,
+        lease_expires_at = null
+      from jsonb_to_recordset(${recorded}::jsonb) as o(id integer, status text, retry_ms integer, error text)
+      where d.id = o.id and d.claimed_by = ${instanceId} and d.status in ('sending', 'unknown')
+      returning d.id
+    ),
+    picked as (
+      -- oldest due first, in the order of the (status, next_attempt_at) index, so the scan
+      -- stops after a few rows however long the queue
+      select p.id, row_number() over ()::integer as n from (
+        select id from ${newsletterDeliveries}
+        where status = 'pending' and next_attempt_at <= now()
+        order by next_attempt_at
+        limit ${want}::integer
+        for update skip locked
+      ) as p
+    )
+    update ${newsletterDeliveries} as d set
+      status = 'sending',
+      attempts = d.attempts + 1,
+      unsubscribe_token_hash = (${hashes}::text[])[p.n],
+      claimed_by = ${instanceId},
+      lease_expires_at = now() + ${leaseSeconds}::float8 * interval '1 second'
+    from picked as p
+    where d.id = p.id
+    returning d.id, d.newsletter_id, d.email, d.attempts, p.n`);
+  return rowsOf(result).map((r) => ({
+    id: Number(r.id),
+    newsletterId: Number(r.newsletter_id),
+    email: String(r.email),
+    attempts: Number(r.attempts),
+    token: tokens[Number(r.n) - 1].token,
+  }));
+}
+
+/** Pushes the leases of the rows this instance is sending `leaseSeconds` into the future. */
+export async function renewLeases(db: Db, instanceId: string, ids: number[], leaseSeconds: number): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .update(newsletterDeliveries)
+    .set({ leaseExpiresAt: sql`now() + ${leaseSeconds}::float8 * interval '1 second'` })
+    .where(and(inArray(newsletterDeliveries.id, ids), eq(newsletterDeliveries.claimedBy, instanceId), eq(newsletterDeliveries.status, "sending")));
+}
+
+/**
+ * Rows in flight whose instance is gone: with `all`, every row in 'sending' (PGlite, one
+ * process: whatever is in flight at start-up was left by this process's previous life);
+ * otherwise those whose lease ran out (or that never had one). They become 'unknown': the mail
+ * may have gone out, so they are reported and never resent. Returns the rows marked, by instance.
+ */
+export async function markLostDeliveries(db: Db, opts: { all: boolean }): Promise<{ claimedBy: string | null; count: number }[]> {
+  const expired = opts.all
+    ? eq(newsletterDeliveries.status, "sending")
+    : and(
+        eq(newsletterDeliveries.status, "sending"),
+        or(isNull(newsletterDeliveries.leaseExpiresAt), lt(newsletterDeliveries.leaseExpiresAt, sql`now()`)),
+      );
+  const lost = await db
+    .update(newsletterDeliveries)
+    .set({ status: "unknown", lastError: LOST_IN_FLIGHT, leaseExpiresAt: null })
+    .where(expired)
+    .returning({ claimedBy: newsletterDeliveries.claimedBy });
+  const byInstance = new Map<string | null, number>();
+  for (const r of lost) byInstance.set(r.claimedBy, (byInstance.get(r.claimedBy) ?? 0) + 1);
+  return [...byInstance].map(([claimedBy, count]) => ({ claimedBy, count }));
+}
+
+/**
+ * Fresh planner statistics for the queue after a newsletter's rows were written, so the claim
+ * walks the (status, next_attempt_at) index and stops after a few rows instead of sorting every
+ * pending row (PGlite never analyzes on its own; PostgreSQL's autovacuum may come late).
+ */
+export async function analyzeQueue(db: Db): Promise<void> {
+  await db.execute(sql`analyze ${newsletterDeliveries}`);
+}

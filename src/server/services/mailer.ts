@@ -1,0 +1,57 @@
+import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+import type { AppConfig } from "../config";
+import { createMailer, type Mailer, type OutgoingMail } from "../mail/transport";
+import { NewsletterWorkers } from "./newsletter-worker";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The app's mail transport (SMTP pool or .eml files), opened on first send. */
+    mailer: Mailer;
+    /** Starts and wakes the newsletter delivery workers (see services/newsletter-worker.ts). */
+    newsletterWorker: NewsletterWorkers;
+  }
+}
+
+/** A mailer whose transport is made on first use, so apps that never send mail open no SMTP pool. */
+function lazyMailer(config: AppConfig, log: FastifyInstance["log"]): Mailer {
+  let transport: Mailer | null = null;
+  const open = () => (transport ??= createMailer(config, log));
+  return {
+    kind: config.SMTP_URL ? "smtp" : "file",
+    send: (mail) => open().send(mail),
+    // only SMTP can send a message composed beforehand (newsletter-message.ts)
+    ...(config.SMTP_URL ? { sendRaw: (envelope: { from: string; to: string }, raw: Buffer) => open().sendRaw!(envelope, raw) } : {}),
+    close() {
+      transport?.close();
+      transport = null;
+    },
+  };
+}
+
+/** Decorates `app.mailer` and `app.newsletterWorker`; the app's close stops the workers, then the mailer. */
+export const mailServices = fp(
+  async (app: FastifyInstance) => {
+    const mailer = lazyMailer(app.config, app.log);
+    const workers = new NewsletterWorkers(app);
+    app.decorate("mailer", mailer);
+    app.decorate("newsletterWorker", workers);
+    app.addHook("onClose", async () => {
+      await workers.stopAll();
+      mailer.close();
+    });
+  },
+  { name: "mail-services" },
+);
+
+/**
+ * Sends without making the caller wait or fail: public forms answer at once (and in the same
+ * time whether or not a mail goes out, so the answer reveals nothing); failures are logged.
+ */
+export function sendInBackground(app: FastifyInstance, build: () => Promise<OutgoingMail | OutgoingMail[] | null>, what: string) {
+  void (async () => {
+    const mails = await build();
+    if (!mails) return;
+    for (const mail of Array.isArray(mails) ? mails : [mails]) await app.mailer.send(mail);
+  })().catch((err) => app.log.error({ err }, `${what}: mail not sent`));
+}

@@ -1,0 +1,21 @@
+import { eq, inArray } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { DEFAULT_BAND_NAME } from "@shared/constants";
+import type { Db } from "../db/client";
+import { settings } from "../db/schema";
+
+/** Reading settings: the settings module, the mails and the pages all do. Writes stay in the module. */
+export async function getSetting(db: Db, key: string): Promise<string | null> {
+  const [row] = await db.select().from(settings).where(eq(settings.key, key)).limit(1);
+  return row?.value ?? null;
+}
+
+export async function getSettings(db: Db, keys: readonly string[]): Promise<Record<string, string>> {
+  const rows = await db.select().from(settings).where(inArray(settings.key, [...keys]));
+  return Object.fromEntries(rows.map((r) => [r.key, r.value]));
+}
+
+/** The band's name as mails sign with it: the setting, or the default when it is blank. */
+export async function bandName(app: FastifyInstance): Promise<string> {
+  return (await getSetting(app.db, "band-name"))?.trim() || DEFAULT_BAND_NAME;
+}
