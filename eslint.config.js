@@ -1,6 +1,41 @@
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
+import { importX } from "eslint-plugin-import-x";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import { readdirSync } from "node:fs";
+
+/**
+ * The one-way import rules of ARCHITECTURE.md, as zones of import-x/no-restricted-paths
+ * (it resolves aliases and relative paths alike, so `../../server/x` is caught as well as
+ * `@server/x`). A zone forbids files under `target` to import anything under `from`.
+ */
+const ADMIN = "./src/client/features/admin";
+const adminFeatures = readdirSync(ADMIN, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+const SHARED_ADMIN_PIECES = ["components", "layout", "auth"];
+
+const boundaries = [
+  { target: "./src/shared", from: ["./src/client", "./src/server"], message: "shared code is used by client and server: it imports neither" },
+  { target: "./src/client", from: "./src/server", message: "the client never imports server code (talk to it over HTTP)" },
+  { target: "./src/server", from: "./src/client", message: "the server never imports client code" },
+  { target: "./src/client/features/public", from: ADMIN, message: "public pages never import admin code (admin is a lazy chunk)" },
+  { target: ["./src/client/features", "./src/client/components", "./src/client/lib"], from: "./src/client/app", message: "app/ composes the features; features, components and lib don't import it" },
+  { target: ["./src/client/components", "./src/client/lib"], from: "./src/client/features", message: "shared building blocks don't depend on a feature" },
+  {
+    target: ["./src/server/services", "./src/server/plugins", "./src/server/db", "./src/server/mail", "./src/server/storage", "./src/server/lib"],
+    from: "./src/server/modules",
+    message: "modules depend on services and plugins, never the reverse",
+  },
+  // Admin features don't reach into each other: what two of them need moves to components/ or lib/.
+  ...adminFeatures
+    .filter((name) => !SHARED_ADMIN_PIECES.includes(name))
+    .map((name) => ({
+      target: `${ADMIN}/${name}`,
+      from: ADMIN,
+      except: [`./${name}`, ...SHARED_ADMIN_PIECES.map((p) => `./${p}`)],
+      message: `admin feature '${name}' may not import another admin feature's internals (move the shared piece to components/ or lib/)`,
+    })),
+];
 
 export default tseslint.config(
   { ignores: ["dist/", "node_modules/", ".test-data/", "data/", "drizzle/", "bench/results/", "coverage/"] },
@@ -12,6 +47,18 @@ export default tseslint.config(
     rules: {
       "react-hooks/rules-of-hooks": "error",
       "react-hooks/exhaustive-deps": "warn",
+    },
+  },
+  {
+    files: ["src/**/*.{ts,tsx}"],
+    plugins: { "import-x": importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      "import-x/resolver-next": [createTypeScriptImportResolver({ project: "./tsconfig.json" })],
+    },
+    rules: {
+      "import-x/no-restricted-paths": ["error", { zones: boundaries }],
+      "import-x/no-cycle": ["error", { ignoreExternal: true }],
     },
   },
   {

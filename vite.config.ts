@@ -5,9 +5,9 @@ import { fileURLToPath } from "node:url";
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
+/** No "@server" alias: the client build cannot name the server tree (ESLint forbids it too). */
 export const alias = {
   "@shared": r("./src/shared"),
-  "@server": r("./src/server"),
   "@client": r("./src/client"),
 };
 

@@ -2,7 +2,6 @@ import { defineConfig } from "vitest/config";
 import { alias } from "./vite.config.ts";
 
 export default defineConfig({
-  resolve: { alias },
   test: {
     projects: [
       {
@@ -10,7 +9,7 @@ export default defineConfig({
         test: {
           name: "server",
           environment: "node",
-          include: ["src/server/**/*.test.ts", "src/shared/**/*.test.ts"],
+          include: ["src/server/**/*.test.ts", "src/shared/**/*.test.ts", "tests/lint/**/*.test.ts"],
           globalSetup: ["src/server/test/global-setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -1,0 +1,46 @@
+/**
+ * The one-way import rules (ARCHITECTURE.md) are ESLint rules; this proves they bite: each case
+ * lints a one-line file at a real path in the tree and expects the rule's error. A rule that
+ * stopped resolving imports (a broken resolver setting) would pass every file silently: the
+ * allowed cases guard against the opposite mistake, a rule that flags everything.
+ */
+import { ESLint } from "eslint";
+import { describe, expect, it } from "vitest";
+
+const eslint = new ESLint();
+
+async function importErrors(filePath: string, code: string) {
+  const [result] = await eslint.lintText(code, { filePath });
+  return result.messages.filter((m) => m.ruleId?.startsWith("import-x/")).map((m) => m.ruleId);
+}
+
+describe("import boundaries", () => {
+  it.each([
+    ["the client imports server code", "src/client/features/public/home/bad.ts", 'import { buildApp } from "../../../../server/app";\nexport default buildApp;'],
+    ["shared code imports the client", "src/shared/bad.ts", 'import { cn } from "@client/lib/cn";\nexport default cn;'],
+    ["the server imports client code", "src/server/lib/bad.ts", 'import { cn } from "../../client/lib/cn";\nexport default cn;'],
+    ["public code imports admin code", "src/client/features/public/shows/bad.ts", 'import { adminRoutes } from "../../admin/admin-routes";\nexport default adminRoutes;'],
+    ["an admin feature imports another's internals", "src/client/features/admin/shows/bad.ts", 'import { LyricsForm } from "../lyrics/lyrics-form";\nexport default LyricsForm;'],
+    ["a plugin imports a module", "src/server/plugins/bad.ts", 'import { modules } from "../modules";\nexport default modules;'],
+    ["a feature imports app/", "src/client/features/public/home/bad2.ts", 'import { App } from "../../../app/App";\nexport default App;'],
+  ])("refuses: %s", async (_what, filePath, code) => {
+    expect(await importErrors(filePath, code)).toContain("import-x/no-restricted-paths");
+  }, 60_000);
+
+  it.each([
+    ["public code imports the contract", "src/client/features/public/shows/ok.ts", 'import { showsApi } from "@shared/api/shows";\nexport default showsApi;'],
+    ["an admin feature imports shared admin components", "src/client/features/admin/shows/ok.ts", 'import { FormLoadState } from "../components/form-load-state";\nexport default FormLoadState;'],
+    ["a module imports a service", "src/server/modules/shows/ok.ts", 'import { ALL_TAGS } from "../../services/public-cache";\nexport default ALL_TAGS;'],
+  ])("allows: %s", async (_what, filePath, code) => {
+    expect(await importErrors(filePath, code)).toEqual([]);
+  }, 60_000);
+
+  it("refuses an import cycle", async () => {
+    // use-featured-tracks is imported by player-context; importing player-context back closes a loop
+    const errors = await importErrors(
+      "src/client/features/public/player/use-featured-tracks.ts",
+      'import { usePlayer } from "./player-context";\nexport const x = usePlayer;',
+    );
+    expect(errors).toContain("import-x/no-cycle");
+  }, 60_000);
+});
