@@ -2,8 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { clientDistDir } from "../paths";
-import { describePage, type PageMeta } from "../modules/seo/page-meta";
-import { escapeJsonForHtml, jsonLdScript } from "../modules/seo/json-ld";
+import { describePage, type PageMeta } from "../services/pages/page-meta";
+import { escapeJsonForHtml, jsonLdScript } from "../services/pages/json-ld";
 
 /**
  * Turns the built index.html into the page for one URL: its own title, description,

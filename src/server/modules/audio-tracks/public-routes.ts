@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireAdmin } from "../../plugins/auth";
 import { jsonAnswer, sendPublic } from "../../plugins/public-answers";
-import { listAllTracks, listFeaturedTracks } from "./public-queries";
+import { listAllTracks, listFeaturedTracks } from "../../services/public-reads/audio-tracks";
 
 const tracksQuery = z.object({
   featured: z.enum(["true", "false"], { message: "featured must be 'true' or 'false'" }).optional(),

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireAdmin } from "../../plugins/auth";
 import { jsonAnswer, sendPublic } from "../../plugins/public-answers";
-import { listActiveMembers, listAllMembers } from "./public-queries";
+import { listActiveMembers, listAllMembers } from "../../services/public-reads/band-members";
 
 const membersQuery = z.object({
   all: z.enum(["true", "false"], { message: "all must be 'true' or 'false'" }).optional(),

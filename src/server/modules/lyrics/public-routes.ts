@@ -3,7 +3,7 @@ import { idParams } from "../../lib/params";
 import { notFound } from "../../lib/http-error";
 import { getSession } from "../../plugins/auth";
 import { jsonAnswer, PRIVATE_CACHE_CONTROL, sendPublic } from "../../plugins/public-answers";
-import { findLyrics, listPublishedLyrics } from "./public-queries";
+import { findLyrics, listPublishedLyrics } from "../../services/public-reads/lyrics";
 
 export const lyricsPublicRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get("/api/lyrics", async (request, reply) =>

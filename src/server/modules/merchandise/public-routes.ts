@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { jsonAnswer, sendPublic } from "../../plugins/public-answers";
-import { listMerchandise } from "./public-queries";
+import { listMerchandise } from "../../services/public-reads/merchandise";
 
 export const merchandisePublicRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get("/api/merchandise", async (request, reply) =>

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { sendPublic } from "../../plugins/public-answers";
-import { listPublishedLyrics } from "../lyrics/public-queries";
+import { listPublishedLyrics } from "../../services/public-reads/lyrics";
 
 /** Indexable public pages; admin, mail-confirmation pages and the API stay out of search engines. */
 export const INDEXED_PATHS = ["/", "/shows", "/videos", "/merch", "/lyrics"];

@@ -4,8 +4,8 @@ import { todayIso } from "@shared/format";
 import { lyrics, settings, shows, videos } from "../../db/schema";
 import { fillTemplate } from "../../plugins/html";
 import { createTestApp, type TestApp } from "../../test/app";
-import { describePage } from "./page-meta";
-import { musicEvent } from "./json-ld";
+import { describePage } from "../../services/pages/page-meta";
+import { musicEvent } from "../../services/pages/json-ld";
 
 const TEMPLATE = `<html><head><title>Band Site</title><!--app-head--></head><body><div id="root"></div><!--app-data--></body></html>`;
 let t: TestApp;

@@ -2,9 +2,9 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { todayIso } from "@shared/format";
 import { idParams } from "../../lib/params";
 import { jsonAnswer, sendPublic } from "../../plugins/public-answers";
-import { loadSiteInfo } from "../seo/site-info";
+import { loadSiteInfo } from "../../services/pages/site-info";
 import { FEED_PAST_DAYS, showsCalendar } from "./calendar";
-import { listShowsSince } from "./public-queries";
+import { listShowsSince } from "../../services/public-reads/shows";
 import { findShow } from "./repository";
 
 const CALENDAR = "text/calendar; charset=utf-8";

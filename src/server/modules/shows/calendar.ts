@@ -4,7 +4,7 @@ import { SHOW_STATUS_LABELS } from "@shared/show-status";
 import { formatPrice } from "@shared/format";
 import type { shows } from "../../db/schema";
 import { SHOW_HOURS } from "@shared/show-time";
-import { showStart } from "./show-start";
+import { showStart } from "../../services/show-start";
 
 type ShowRow = typeof shows.$inferSelect;
 export interface CalendarSite {

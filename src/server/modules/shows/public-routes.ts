@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { badRequest } from "../../lib/http-error";
 import { jsonAnswer, sendPublic } from "../../plugins/public-answers";
-import { listPastShows, listShows, listUpcomingShows } from "./public-queries";
+import { listPastShows, listShows, listUpcomingShows } from "../../services/public-reads/shows";
 
 const whole = (name: string, min: number, max: number) =>
   z

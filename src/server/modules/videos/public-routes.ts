@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { jsonAnswer, sendPublic } from "../../plugins/public-answers";
-import { listActiveVideos } from "./public-queries";
+import { listActiveVideos } from "../../services/public-reads/videos";
 
 export const videosPublicRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get("/api/videos/active", async (request, reply) =>

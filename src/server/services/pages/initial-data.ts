@@ -1,12 +1,12 @@
 import type { FastifyInstance } from "fastify";
 import { HOME_SHOWS_KEY, HOME_SHOWS_LIMIT, PAST_SHOWS_PAGE, SETTING_KEYS, UPCOMING_SHOWS_KEY, pastShowsKey } from "@shared/constants";
-import { getSettings } from "../../services/settings";
-import { listFeaturedTracks } from "../audio-tracks/public-queries";
-import { listActiveVideos } from "../videos/public-queries";
-import { listPastShows, listUpcomingShows } from "../shows/public-queries";
-import { listActiveMembers } from "../band-members/public-queries";
-import { listPublishedLyrics } from "../lyrics/public-queries";
-import { listMerchandise } from "../merchandise/public-queries";
+import { getSettings } from "../settings";
+import { listFeaturedTracks } from "../public-reads/audio-tracks";
+import { listActiveVideos } from "../public-reads/videos";
+import { listPastShows, listUpcomingShows } from "../public-reads/shows";
+import { listActiveMembers } from "../public-reads/band-members";
+import { listPublishedLyrics } from "../public-reads/lyrics";
+import { listMerchandise } from "../public-reads/merchandise";
 
 /**
  * The answers the client would otherwise fetch first, keyed exactly like its queries

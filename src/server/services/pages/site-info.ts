@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { canonicalTimeZone } from "@shared/schemas/settings";
 import { SETTING_DEFAULTS } from "@shared/settings-defaults";
-import { getSettings } from "../../services/settings";
+import { getSettings } from "../settings";
 
 /** Settings every public page's HTML needs: the band's name, its social profiles and its time zone. */
 export const SOCIAL_SETTING_KEYS = ["instagram-url", "facebook-url", "twitter-url", "youtube-url", "bandcamp-url"] as const;

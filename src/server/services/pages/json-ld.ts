@@ -1,5 +1,5 @@
 import type { ShowStatus } from "@shared/show-status";
-import { showStart } from "../shows/show-start";
+import { showStart } from "../show-start";
 import type { SiteInfo } from "./site-info";
 
 type ShowRow = { id: number; venue: string; location: string; date: string; time: string; price: string; eventUrl: string | null; status: ShowStatus };
