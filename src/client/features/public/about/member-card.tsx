@@ -2,7 +2,7 @@ import type { BandMember } from "@shared/schemas/band-members";
 import { IMAGE_PLACEHOLDER } from "@shared/settings-defaults";
 import { cn } from "@client/lib/cn";
 import { BrandIcon } from "../layout/social-icons";
-import { FallbackImg } from "../ui/fallback-img";
+import { ImageWithFallback } from "@client/components/ui/image-with-fallback";
 import { mediaUrl } from "@client/lib/media-url";
 
 const SOCIAL_ORDER = ["instagram", "facebook", "twitter", "youtube", "bandcamp"] as const;
@@ -16,7 +16,7 @@ export function MemberCard({ member, showBio, tilt }: { member: BandMember; show
       showBio && "col-span-2 grid grid-cols-[7.5rem_1fr] gap-3 pb-2 sm:col-span-1 sm:block sm:pb-4")}>
       <div className={cn("relative aspect-[4/5] overflow-hidden bg-coal", showBio && "self-start")}>
         {member.imageUrl ? (
-          <FallbackImg src={mediaUrl(member.imageUrl)} fallback={IMAGE_PLACEHOLDER} alt={member.altText || member.name} width={300} height={375} className="h-full w-full object-cover grayscale contrast-125" />
+          <ImageWithFallback src={mediaUrl(member.imageUrl)} fallbackSrc={IMAGE_PLACEHOLDER} alt={member.altText || member.name} width={300} height={375} className="h-full w-full object-cover grayscale contrast-125" />
         ) : (
           <span aria-hidden="true" className={cn("halftone absolute inset-0 grid place-items-center font-display leading-none text-blood", showBio ? "text-6xl sm:text-[7rem]" : "text-[7rem]")}>
             {member.name.trim().charAt(0).toUpperCase()}

@@ -2,7 +2,7 @@ import { ArrowUpRight } from "lucide-react";
 import type { Merchandise } from "@shared/schemas/merchandise";
 import { formatPrice } from "@shared/format";
 import { IMAGE_PLACEHOLDER } from "@shared/settings-defaults";
-import { FallbackImg } from "../ui/fallback-img";
+import { ImageWithFallback } from "@client/components/ui/image-with-fallback";
 import { mediaUrl } from "@client/lib/media-url";
 
 /**
@@ -15,7 +15,7 @@ export function MerchCard({ item }: { item: Merchandise }) {
   return (
     <li className="group relative flex h-full flex-col border border-smoke bg-ink transition hover:border-blood has-[a:focus-visible]:outline-2 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-blood">
       <div className="relative aspect-square overflow-hidden bg-coal">
-        <FallbackImg src={mediaUrl(item.imageUrl)} fallback={IMAGE_PLACEHOLDER} alt={item.name} width={400} height={400} className="h-full w-full object-cover transition duration-300 group-hover:scale-105" />
+        <ImageWithFallback src={mediaUrl(item.imageUrl)} fallbackSrc={IMAGE_PLACEHOLDER} alt={item.name} width={400} height={400} className="h-full w-full object-cover transition duration-300 group-hover:scale-105" />
         <div className="absolute top-2 left-2 flex flex-col items-start gap-1.5">
           {item.isNew && <span className="-rotate-3 bg-blood-dark px-2 py-0.5 font-display text-sm tracking-wide uppercase">New</span>}
           {item.comingSoon && <span className="tape rotate-2 px-2 py-0.5 font-display text-sm tracking-wide uppercase">Coming Soon</span>}

@@ -2,7 +2,7 @@ import { Pause, Play, RotateCcw, RotateCw } from "lucide-react";
 import { formatDuration } from "@shared/format";
 import { DEFAULT_COVER_ART } from "@shared/settings-defaults";
 import { cn } from "@client/lib/cn";
-import { FallbackImg } from "../ui/fallback-img";
+import { ImageWithFallback } from "@client/components/ui/image-with-fallback";
 import { mediaUrl } from "@client/lib/media-url";
 import { usePlayer } from "./player-context";
 import { SKIP_SECONDS } from "./player-state";
@@ -18,10 +18,10 @@ export function FeaturedPlayer() {
     <section aria-label="Featured track player" className="w-full max-w-[26rem]">
       <div className="relative mx-auto aspect-square w-[min(82vw,22rem)]">
         {/* sleeve peeking out behind the record */}
-        <FallbackImg src={cover} fallback={DEFAULT_COVER_ART} width={320} height={320} loading="eager" fetchPriority="high"
+        <ImageWithFallback src={cover} fallbackSrc={DEFAULT_COVER_ART} width={320} height={320} loading="eager" fetchPriority="high"
           className="absolute top-[6%] -left-[8%] h-[88%] w-[88%] -rotate-6 object-cover shadow-2xl shadow-black brightness-[.55]" />
         <div className={cn("vinyl spin absolute inset-0 rounded-full", !p.playing && "spin-paused")}>
-          <FallbackImg src={cover} fallback={DEFAULT_COVER_ART} alt={`Cover art for ${p.track.title}`} width={160} height={160} loading="eager"
+          <ImageWithFallback src={cover} fallbackSrc={DEFAULT_COVER_ART} alt={`Cover art for ${p.track.title}`} width={160} height={160} loading="eager"
             className="absolute inset-[31%] h-[38%] w-[38%] rounded-full object-cover ring-4 ring-black/70" />
           <span className="absolute inset-[48.5%] rounded-full bg-ink" aria-hidden="true" />
           <span className="vinyl-sheen absolute inset-0 rounded-full" aria-hidden="true" />

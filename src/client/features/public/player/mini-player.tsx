@@ -1,6 +1,6 @@
 import { Pause, Play } from "lucide-react";
 import { DEFAULT_COVER_ART } from "@shared/settings-defaults";
-import { FallbackImg } from "../ui/fallback-img";
+import { ImageWithFallback } from "@client/components/ui/image-with-fallback";
 import { mediaUrl } from "@client/lib/media-url";
 import { usePlayer } from "./player-context";
 import { SeekBar } from "./player-controls";
@@ -19,9 +19,9 @@ export function MiniPlayer() {
         className="fixed inset-x-0 bottom-0 z-40 border-t border-smoke bg-ink/95 px-4 py-2 pb-[max(0.5rem,env(safe-area-inset-bottom))] backdrop-blur"
       >
         <div className="mx-auto flex max-w-6xl items-center gap-3">
-          <FallbackImg
+          <ImageWithFallback
             src={mediaUrl(p.track.coverArtUrl)}
-            fallback={DEFAULT_COVER_ART}
+            fallbackSrc={DEFAULT_COVER_ART}
             width={40}
             height={40}
             className="h-10 w-10 rounded-full object-cover"

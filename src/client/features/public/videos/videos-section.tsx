@@ -4,7 +4,7 @@ import type { Video } from "@shared/schemas/videos";
 import { VIDEO_THUMBNAIL_PLACEHOLDER } from "@shared/settings-defaults";
 import { cn } from "@client/lib/cn";
 import { smoothUnlessReduced } from "../layout/nav-links";
-import { FallbackImg } from "../ui/fallback-img";
+import { ImageWithFallback } from "@client/components/ui/image-with-fallback";
 import { SectionHeading } from "../ui/section-heading";
 import { LoadingBlocks, StateMessage } from "../ui/state-message";
 import { VideoPlayer, videoThumb } from "./video-player";
@@ -67,7 +67,7 @@ export function VideosSection({ as: Heading = "home" }: { as?: "home" | "page" }
                 <li key={v.id}>
                   <button type="button" onClick={() => select(v)} aria-current={v.id === selected.id || undefined} className="group block w-full text-left">
                     <span className={cn("relative block aspect-video overflow-hidden bg-black ring-2 transition", v.id === selected.id ? "ring-blood" : "ring-transparent group-hover:ring-smoke")}>
-                      <FallbackImg src={videoThumb(v)} fallback={VIDEO_THUMBNAIL_PLACEHOLDER} width={320} height={180} className="h-full w-full object-cover transition group-hover:scale-105" />
+                      <ImageWithFallback src={videoThumb(v)} fallbackSrc={VIDEO_THUMBNAIL_PLACEHOLDER} width={320} height={180} className="h-full w-full object-cover transition group-hover:scale-105" />
                     </span>
                     <span className="mt-2 block text-sm leading-tight font-semibold uppercase">{v.title}</span>
                   </button>
