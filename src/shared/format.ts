@@ -1,16 +1,27 @@
 /** Display formats the spec fixes. All pure, shared by public pages and admin. */
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+const DATE_PARTS = { month: "short", day: "numeric", year: "numeric" } as const;
+// 'Jan 5, 2025'. A plain date is formatted as that day in UTC, so no time zone can move it.
+const PLAIN_DATE = new Intl.DateTimeFormat("en-US", { ...DATE_PARTS, timeZone: "UTC" });
+const LOCAL_DATE = new Intl.DateTimeFormat("en-US", DATE_PARTS);
+
+/** A YYYY-MM-DD calendar day as midnight UTC (null when it is not a date), for UTC formatters. */
+export function calendarDay(iso: string): Date | null {
+  const [y, m, d] = iso.slice(0, 10).split("-").map(Number);
+  const day = new Date(Date.UTC(2000, m - 1, d));
+  day.setUTCFullYear(y); // Date.UTC would read years 0-99 as 1900-1999
+  return Number.isNaN(day.getTime()) ? null : day;
+}
 
 /** 'Jan 5, 2025' from a YYYY-MM-DD string or a timestamp. A plain date is never shifted by time zone. */
 export function formatDate(value: string | Date | null | undefined): string {
   if (!value) return "";
   if (typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value)) {
-    const [y, m, d] = value.split("-").map(Number);
-    return `${MONTHS[m - 1]} ${d}, ${y}`;
+    const day = calendarDay(value);
+    return day ? PLAIN_DATE.format(day) : "";
   }
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return "";
-  return `${MONTHS[date.getMonth()]} ${date.getDate()}, ${date.getFullYear()}`;
+  return LOCAL_DATE.format(date);
 }
 
 /** 'Jan 5, 2024 3:04 PM' in local time. */

@@ -1,5 +1,5 @@
 import type { Show } from "@shared/schemas/shows";
-import { formatPrice, todayIso } from "@shared/format";
+import { calendarDay, formatPrice, todayIso } from "@shared/format";
 import { SHOW_HOURS, parseShowTime } from "@shared/show-time";
 
 /** Supporting acts arrive as a comma string; the public side also accepts a list. */
@@ -13,11 +13,14 @@ export function upcomingShows(shows: Show[], today = todayIso()): Show[] {
   return shows.filter((s) => typeof s.date === "string" && s.date.slice(0, 10) >= today).sort((a, b) => a.date.localeCompare(b.date) || a.id - b.id);
 }
 
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-const DAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
+// A show's date is a calendar day: read and named in UTC, so no time zone moves it.
+const MONTH = new Intl.DateTimeFormat("en-US", { month: "short", timeZone: "UTC" });
+const WEEKDAY = new Intl.DateTimeFormat("en-US", { weekday: "short", timeZone: "UTC" });
+/** 'Jan', '5', 'Sun', 2025 from a YYYY-MM-DD date (empty names when it is not one). */
 export function dateParts(iso: string) {
-  const [y, m, d] = iso.slice(0, 10).split("-").map(Number);
-  return { month: MONTHS[m - 1] ?? "", day: String(d ?? ""), weekday: DAYS[new Date(y, m - 1, d).getDay()] ?? "", year: y };
+  const [y, , d] = iso.slice(0, 10).split("-").map(Number);
+  const day = calendarDay(iso);
+  return { month: day ? MONTH.format(day) : "", day: String(d ?? ""), weekday: day ? WEEKDAY.format(day) : "", year: y };
 }
 
 /** Past shows (newest first) in runs of one year each, in the order given. */

@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+import { calendarDay, formatDate, formatDateTime } from "./format";
+
+describe("formatDate", () => {
+  it("names a plain date's own day, whatever the time zone", () => {
+    expect(formatDate("2025-01-05")).toBe("Jan 5, 2025");
+    expect(formatDate("2025-09-30")).toBe("Sep 30, 2025");
+    expect(formatDate("2031-12-31")).toBe("Dec 31, 2031");
+  });
+  it("formats a timestamp in local time", () => {
+    expect(formatDate(new Date(2024, 4, 17, 23, 59))).toBe("May 17, 2024");
+  });
+  it("is empty for nothing or nonsense", () => {
+    expect(formatDate(null)).toBe("");
+    expect(formatDate("not a date")).toBe("");
+  });
+});
+
+it("formatDateTime: 'Jan 5, 2024 3:04 PM' in local time", () => {
+  expect(formatDateTime(new Date(2024, 0, 5, 15, 4))).toBe("Jan 5, 2024 3:04 PM");
+  expect(formatDateTime(new Date(2024, 0, 5, 0, 30))).toBe("Jan 5, 2024 12:30 AM");
+});
+
+it("calendarDay reads YYYY-MM-DD as midnight UTC, two-digit years included", () => {
+  expect(calendarDay("2025-01-05")?.toISOString()).toBe("2025-01-05T00:00:00.000Z");
+  expect(calendarDay("0099-03-01")?.getUTCFullYear()).toBe(99);
+  expect(calendarDay("nope")).toBeNull();
+});
