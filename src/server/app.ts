@@ -3,7 +3,6 @@ import Fastify, { LogController, type FastifyInstance, type RouteOptions } from 
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { AppConfig } from "./config";
 import type { Database, Db } from "./db/client";
-import { authRoutes } from "./modules/auth/routes";
 import { modules } from "./modules";
 import { registerAuth, requireAdmin } from "./plugins/auth";
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from "./plugins/errors";
@@ -74,13 +73,8 @@ export async function buildApp({ config, database, logger = true, logStream }: B
     return reply.status(503).send({ success: false, status: "unavailable", message: "Database unavailable" });
   });
 
-  await app.register(async (auth) => {
-    markPrivate(auth);
-    await auth.register(authRoutes);
-  });
-
   await app.register(async (pub) => {
-    // writes and personal answers here; the public reads set their own cache headers
+    // writes and personal answers (sign-in, me) here; the public reads set their own cache headers
     markPrivate(pub);
     for (const m of modules) if (m.publicRoutes) await pub.register(m.publicRoutes);
   });

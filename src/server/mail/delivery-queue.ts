@@ -1,6 +1,54 @@
-import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { newsletterDeliveries } from "../db/schema";
+import { newsletterDeliveries, newsletters, subscribers } from "../db/schema";
+
+/*
+ * The newsletter delivery queue: one row per recipient, written by the newsletter module
+ * (queueNewsletter) and worked by mail/newsletter-worker.ts (the statements further down).
+ */
+
+export interface Targets {
+  targetShows: boolean;
+  targetReleases: boolean;
+  targetMerch: boolean;
+}
+
+/** Verified, still subscribed, and matching at least one chosen interest (ARCHITECTURE.md). */
+export function recipientFilter(t: Targets): SQL | undefined {
+  const interests: SQL[] = [];
+  if (t.targetShows) interests.push(eq(subscribers.showsInterest, true));
+  if (t.targetReleases) interests.push(eq(subscribers.releasesInterest, true));
+  if (t.targetMerch) interests.push(eq(subscribers.merchInterest, true));
+  if (interests.length === 0) return undefined;
+  return and(eq(subscribers.isVerified, true), eq(subscribers.isSubscribed, true), or(...interests));
+}
+
+/**
+ * Queues a newsletter: the newsletter row and one pending delivery per recipient, in one
+ * transaction, so a crash leaves either nothing or the whole list queued.
+ */
+export async function queueNewsletter(db: Db, n: Targets & { subject: string; contentHtml: string; contentText: string }) {
+  const where = recipientFilter(n);
+  if (!where) return null;
+  return db.transaction(async (tx) => {
+    const [created] = await tx.insert(newsletters).values({ ...n, status: "queued" }).returning({ id: newsletters.id });
+    await tx.execute(sql`
+      insert into ${newsletterDeliveries} (newsletter_id, subscriber_id, email)
+      select ${created.id}, ${subscribers.id}, ${subscribers.email} from ${subscribers}
+      where ${where}
+      order by ${subscribers.id}
+      on conflict do nothing`);
+    const [{ total }] = await tx
+      .select({ total: sql<number>`count(*)`.mapWith(Number) })
+      .from(newsletterDeliveries)
+      .where(eq(newsletterDeliveries.newsletterId, created.id));
+    await tx
+      .update(newsletters)
+      .set({ totalRecipients: total, ...(total === 0 ? { status: "done", completedAt: new Date() } : {}) })
+      .where(eq(newsletters.id, created.id));
+    return { id: created.id, recipients: total };
+  });
+}
 
 /*
  * The delivery queue, shared by every instance on one database (docs/decisions/005).

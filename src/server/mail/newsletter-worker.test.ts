@@ -3,10 +3,9 @@ import { eq, sql } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { newsletterDeliveries, newsletters, subscribers } from "../db/schema";
-import { queueNewsletter } from "../modules/newsletter/repository";
 import { hashToken, newToken } from "../lib/tokens";
 import { createTestApp, type TestApp } from "../test/app";
-import { LOST_IN_FLIGHT, markLostDeliveries, recordAndClaim, renewLeases } from "./delivery-queue";
+import { LOST_IN_FLIGHT, markLostDeliveries, queueNewsletter, recordAndClaim, renewLeases } from "./delivery-queue";
 import type { NewsletterWorker } from "./newsletter-worker";
 import { startSmtpSink, type SmtpSink } from "../test/smtp-sink";
 

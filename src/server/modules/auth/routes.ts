@@ -8,7 +8,7 @@ import { verifyPassword } from "../../services/passwords";
 import { createSession, deleteSession } from "../../services/sessions";
 
 /** Login, me, refresh and logout. They sit outside the admin scope because login cannot need a session. */
-export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+export const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/admin/login",
     {

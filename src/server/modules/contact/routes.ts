@@ -1,14 +1,13 @@
 import { and, eq, isNotNull } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { CONTACT_SUCCESS, contactInput } from "@shared/schemas/contact";
-import type { ResourceModule } from "..";
 import { users } from "../../db/schema";
 import { sendInBackground } from "../../services/mailer";
 import { bandName } from "../../services/settings";
 import { contactNotificationMail } from "../../mail/templates";
 import { insertMessage } from "../messages/repository";
 
-const publicRoutes: FastifyPluginAsyncZod = async (app) => {
+export const contactPublicRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/contact",
     { schema: { body: contactInput }, config: { rateLimit: { max: app.config.FORM_RATE_LIMIT, timeWindow: "1 minute" } } },
@@ -46,5 +45,3 @@ const publicRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
-
-export const contactModule: ResourceModule = { name: "contact", publicRoutes };

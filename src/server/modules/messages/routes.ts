@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { ResourceModule } from "..";
 import { notFound } from "../../lib/http-error";
 import { idParams } from "../../lib/params";
 import { deleteMessage, listMessages, setMessageRead } from "./repository";
@@ -8,7 +7,7 @@ import { deleteMessage, listMessages, setMessageRead } from "./repository";
 const readInput = z.object({ isRead: z.boolean({ message: "isRead must be true or false" }) });
 
 /** The admin inbox (spec section 2, Messages). Visitors write in through /api/contact. */
-const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+export const messagesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get("/api/admin/messages", async () => ({ success: true, data: await listMessages(app.db) }));
 
   app.put("/api/admin/messages/:id/read", { schema: { params: idParams, body: readInput } }, async (request) => {
@@ -22,5 +21,3 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     return { success: true, message: "Message deleted" };
   });
 };
-
-export const messagesModule: ResourceModule = { name: "messages", adminRoutes };

@@ -2,17 +2,17 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { newsletterSendInput, recipientsQuery } from "@shared/schemas/newsletter";
 import { multilineText } from "@shared/schemas/text";
 import { z } from "zod";
-import type { ResourceModule } from "..";
 import { badRequest, HttpError, notFound } from "../../lib/http-error";
 import { idParams } from "../../lib/params";
 import { htmlToText, sanitizeNewsletterHtml } from "../../mail/html";
 import { bandName } from "../../services/settings";
 import { newsletterMail } from "../../mail/templates";
-import { countRecipients, newsletterProgress, queueNewsletter, unknownDeliveries } from "./repository";
+import { queueNewsletter } from "../../mail/delivery-queue";
+import { countRecipients, newsletterProgress, unknownDeliveries } from "./repository";
 
 const NO_RECIPIENTS = "There are no subscribers matching the selected interests.";
 
-const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+export const newsletterAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   /**
    * Preview: one mail to previewEmail, sent now. Real send: queued for every matching
    * subscriber and delivered by the worker; the answer comes as soon as the queue is written.
@@ -67,5 +67,3 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     return { success: true, data: { ...progress, unknownRecipients: await unknownDeliveries(app.db, progress.id) } };
   });
 };
-
-export const newsletterModule: ResourceModule = { name: "newsletter", adminRoutes };

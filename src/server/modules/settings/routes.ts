@@ -2,13 +2,12 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { SETTING_KEYS } from "@shared/constants";
 import { checkSettingValue, settingInput, settingKeyParams } from "@shared/schemas/settings";
 import { badRequest } from "../../lib/http-error";
-import type { ResourceModule } from "..";
 import { jsonAnswer, sendPublic } from "../../plugins/public-answers";
 import { getSetting, getSettings } from "../../services/settings";
 import { putSetting } from "./repository";
 
 // Every known key is public: they hold links, texts and flags the public pages show.
-const publicRoutes: FastifyPluginAsyncZod = async (app) => {
+export const settingsPublicRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get("/api/settings/:key", { schema: { params: settingKeyParams } }, async (request, reply) => {
     const { key } = request.params;
     return sendPublic(app, request, reply, {
@@ -19,7 +18,7 @@ const publicRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 };
 
-const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+export const settingsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get("/api/settings", async () => ({ success: true, data: await getSettings(app.db, SETTING_KEYS) }));
 
   app.put("/api/settings/:key", { schema: { params: settingKeyParams, body: settingInput } }, async (request) => {
@@ -30,5 +29,3 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     return { success: true, message: "Setting updated", data: { key, value: checked.value } };
   });
 };
-
-export const settingsModule: ResourceModule = { name: "settings", publicRoutes, adminRoutes };

@@ -8,7 +8,6 @@ import {
   unsubscribeParams,
   verifyEmailQuery,
 } from "@shared/schemas/subscribers";
-import type { ResourceModule } from "..";
 import { badRequest, notFound } from "../../lib/http-error";
 import { idParams } from "../../lib/params";
 import { sendInBackground } from "../../services/mailer";
@@ -36,7 +35,7 @@ function acceptFormBodies(app: FastifyInstance) {
   }
 }
 
-const publicRoutes: FastifyPluginAsyncZod = async (app) => {
+export const subscribersPublicRoutes: FastifyPluginAsyncZod = async (app) => {
   acceptFormBodies(app);
   const formLimit = { rateLimit: { max: app.config.FORM_RATE_LIMIT, timeWindow: "1 minute" } };
 
@@ -93,7 +92,7 @@ const publicRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 };
 
-const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+export const subscribersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get("/api/subscribers", async () => ({ success: true, data: await listSubscribers(app.db) }));
 
   app.get("/api/subscribers/stats", async () => ({ success: true, data: await subscriberStats(app.db) }));
@@ -112,5 +111,3 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     return { success: true, message: "Subscriber deleted" };
   });
 };
-
-export const subscribersModule: ResourceModule = { name: "subscribers", publicRoutes, adminRoutes };

@@ -3,7 +3,6 @@ import type { z } from "zod";
 import { PRIMARY_ADMIN_ID } from "@shared/constants";
 import { passwordProblem } from "@shared/password-strength";
 import { passwordSchema, userActiveInput, userCreateInput, userUpdateInput } from "@shared/schemas/users";
-import type { ResourceModule } from "..";
 import { conflict, forbidden, notFound } from "../../lib/http-error";
 import { idParams } from "../../lib/params";
 import { deleteSessionsExcept } from "../../services/sessions";
@@ -27,7 +26,7 @@ const updateBody = userUpdateInput.superRefine(strongPassword);
  * Admin users (spec section 2). Every admin is equal, except that id 1 cannot be deactivated or
  * deleted, and nobody can deactivate or delete their own account.
  */
-const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+export const usersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get("/api/users", async () => ({ success: true, data: await listUsers(app.db) }));
 
   app.get("/api/users/:id", { schema: { params: idParams } }, async (request) => {
@@ -78,5 +77,3 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     return { success: true, message: "User deleted" };
   });
 };
-
-export const usersModule: ResourceModule = { name: "users", adminRoutes };

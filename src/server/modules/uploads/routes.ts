@@ -3,11 +3,10 @@ import { desc } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { ResourceModule } from "../modules";
-import { mediaFiles } from "../db/schema";
-import { badRequest, HttpError, tooLarge } from "../lib/http-error";
-import { UPLOAD_LIMITS, MB } from "./limits";
-import { saveUpload } from "./save";
+import { mediaFiles } from "../../db/schema";
+import { badRequest, HttpError, tooLarge } from "../../lib/http-error";
+import { UPLOAD_LIMITS, MB } from "../../storage/limits";
+import { saveUpload } from "../../storage/save";
 
 const mediaQuery = z.object({
   fileType: z.enum(["audio", "image"], { message: "fileType must be audio or image" }).optional(),
@@ -58,7 +57,7 @@ async function readFile(request: FastifyRequest, limit: number) {
   return { ...file, fieldType: fields.get("fileType") };
 }
 
-const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+export const uploadsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, { limits: { fileSize: UPLOAD_LIMITS.audio, files: 1 } });
 
   app.post("/api/upload/merchandise", async (request) => {
@@ -85,5 +84,3 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     return { success: true, data: rows };
   });
 };
-
-export const uploadsModule: ResourceModule = { name: "uploads", adminRoutes };

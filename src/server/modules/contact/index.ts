@@ -1,0 +1,4 @@
+import type { ResourceModule } from "../resource-module";
+import { contactPublicRoutes } from "./routes";
+
+export const contactModule: ResourceModule = { name: "contact", publicRoutes: contactPublicRoutes };

@@ -1,0 +1,4 @@
+import type { ResourceModule } from "../resource-module";
+import { dashboardAdminRoutes } from "./admin-routes";
+
+export const dashboardModule: ResourceModule = { name: "dashboard", adminRoutes: dashboardAdminRoutes };

@@ -1,0 +1,4 @@
+import type { ResourceModule } from "../resource-module";
+import { messagesAdminRoutes } from "./routes";
+
+export const messagesModule: ResourceModule = { name: "messages", adminRoutes: messagesAdminRoutes };

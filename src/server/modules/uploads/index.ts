@@ -1,0 +1,4 @@
+import type { ResourceModule } from "../resource-module";
+import { uploadsAdminRoutes } from "./routes";
+
+export const uploadsModule: ResourceModule = { name: "uploads", adminRoutes: uploadsAdminRoutes };
