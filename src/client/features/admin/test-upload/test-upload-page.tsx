@@ -1,5 +1,6 @@
 import { useId, useState } from "react";
 import { toast } from "sonner";
+import { maxSizeText, UPLOAD_LIMITS } from "@shared/upload-limits";
 import { Button } from "@client/components/ui/button";
 import { Card, CardContent, CardFooter } from "@client/components/ui/card";
 import { Field } from "@client/components/ui/field";
@@ -61,8 +62,8 @@ export default function TestUploadPage() {
                 setInputKey((k) => k + 1);
               }}
               options={[
-                { value: "audio", label: "Audio (MP3, WAV or OGG, max 10MB)" },
-                { value: "image", label: "Image (SVG, PNG, JPG, GIF or WebP, max 5MB)" },
+                { value: "audio", label: `Audio (MP3, WAV or OGG, ${maxSizeText(UPLOAD_LIMITS.audio)})` },
+                { value: "image", label: `Image (SVG, PNG, JPG, GIF or WebP, ${maxSizeText(UPLOAD_LIMITS.image)})` },
               ]}
             />
           </Field>
