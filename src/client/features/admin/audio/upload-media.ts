@@ -1,12 +1,13 @@
 import { ApiError } from "@client/lib/api-client";
+import { maxSizeText, UPLOAD_LIMITS } from "@shared/upload-limits";
 import { uploadFile } from "@client/lib/upload";
 
 export type MediaKind = "audio" | "cover-art";
 
 /** Displayed hints (spec section 2) and the limits the server enforces (ARCHITECTURE.md). */
 export const MEDIA = {
-  audio: { accept: "audio/mpeg,audio/wav,audio/x-wav,audio/ogg,.mp3,.wav,.ogg", hint: "MP3, WAV or OGG, max 10MB", maxBytes: 10 * 1024 * 1024 },
-  "cover-art": { accept: "image/jpeg,image/png", hint: "Recommended 300x300, JPEG or PNG, max 2MB", maxBytes: 2 * 1024 * 1024 },
+  audio: { accept: "audio/mpeg,audio/wav,audio/x-wav,audio/ogg,.mp3,.wav,.ogg", hint: `Audio: MP3, WAV or OGG, ${maxSizeText(UPLOAD_LIMITS.audio)}`, maxBytes: UPLOAD_LIMITS.audio },
+  "cover-art": { accept: "image/jpeg,image/png", hint: `Cover art: Recommended 300x300, JPEG or PNG, ${maxSizeText(UPLOAD_LIMITS.coverArt)}`, maxBytes: UPLOAD_LIMITS.coverArt },
 } as const;
 
 /** Upload failures carry the spec's wording; `reason` is the server's explanation, if any. */
@@ -18,11 +19,6 @@ export class MediaUploadError extends Error {
   ) {
     super(message);
   }
-}
-
-export function tooLargeMessage(kind: MediaKind, file: File): string | null {
-  const { maxBytes } = MEDIA[kind];
-  return file.size > maxBytes ? `File is too large (max ${maxBytes / (1024 * 1024)}MB)` : null;
 }
 
 /** POST /api/upload/media; resolves with the stored file's path. */

@@ -4,16 +4,17 @@ import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { useLocation } from "wouter";
 import { todayIso } from "@shared/format";
+import { maxSizeText, UPLOAD_LIMITS } from "@shared/upload-limits";
 import { bandMemberFormSchema, type BandMemberFormValues } from "@shared/schemas/band-members";
 import type { BandMember } from "@shared/schemas/band-members";
 import { Field } from "@client/components/ui/field";
 import { FormActions } from "@client/components/ui/form-actions";
 import { NumberField, SwitchField, TextAreaField, TextField } from "@client/components/ui/form-fields";
 import { Input } from "@client/components/ui/input";
+import { UploadField } from "@client/components/ui/upload-field";
 import { applyServerErrors } from "@client/lib/resource";
 import { uploadFile } from "@client/lib/upload";
 import { useSaveMember, type MemberPayload } from "./band-members-api";
-import { MemberPhotoField } from "./member-photo-field";
 
 const toValues = (m?: BandMember): BandMemberFormValues => ({
   name: m?.name ?? "",
@@ -38,6 +39,15 @@ async function uploadPhoto(file: File): Promise<string | null> {
   }
   toast.error("Error uploading image", { description: "There was an error uploading the image. Please try again." });
   return null;
+}
+
+/** Stands in for a missing or broken photo: the name's first letter. */
+function Initial({ name }: { name: string }) {
+  return (
+    <div className="grid h-full w-full place-items-center bg-ash text-3xl font-semibold text-dust">
+      <span aria-hidden="true">{name.trim().charAt(0).toUpperCase() || "?"}</span>
+    </div>
+  );
 }
 
 export function BandMemberForm({ member }: { member?: BandMember }) {
@@ -76,7 +86,19 @@ export function BandMemberForm({ member }: { member?: BandMember }) {
 
   return (
     <form noValidate onSubmit={form.handleSubmit(submit)} className="max-w-2xl space-y-5">
-      <MemberPhotoField name={name} current={member?.imageUrl ?? null} file={photo} onFile={setPhoto} />
+      <UploadField
+        label="Photo"
+        fileLabel="Photo"
+        accept="image/*"
+        only={{ prefix: "image/", message: "Please choose an image file" }}
+        maxBytes={UPLOAD_LIMITS.image}
+        hint={`Recommended: a square image, at least 300x300px. Image files only, ${maxSizeText(UPLOAD_LIMITS.image)}.`}
+        file={photo}
+        onFileChange={setPhoto}
+        url={member?.imageUrl}
+        clearText="Clear new photo"
+        preview={{ kind: "image", size: "avatar", alt: `Photo of ${name || "the member"}`, placeholder: () => <Initial name={name} /> }}
+      />
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField control={form.control} name="name" label="Name" placeholder="Full name" />
         <TextField control={form.control} name="role" label="Role" placeholder="e.g. Vocals, Guitar" />

@@ -1,9 +1,11 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Wand2 } from "lucide-react";
+import { ImageOff, Wand2 } from "lucide-react";
 import { useRef, useState } from "react";
-import { useForm, type FieldErrors, type Resolver } from "react-hook-form";
+import { useForm, useWatch, type DefaultValues, type FieldErrors, type Resolver } from "react-hook-form";
 import { toast } from "sonner";
 import { useLocation } from "wouter";
+import { MERCH_IMAGE_HINT } from "@shared/schemas/merchandise";
+import { UPLOAD_LIMITS } from "@shared/upload-limits";
 import { MERCH_CATEGORIES, TEMPLATE_DIMENSIONS } from "@shared/categories";
 import type { Merchandise } from "@shared/schemas/merchandise";
 import { merchandiseInput, type MerchandiseData, type MerchandiseInput } from "@shared/schemas/merchandise";
@@ -13,18 +15,18 @@ import { CheckboxField, NumberField, SelectField, TextAreaField, TextField } fro
 import { ApiError } from "@client/lib/api-client";
 import { applyServerErrors, useResourceMutation } from "@client/lib/resource";
 import { uploadFile } from "@client/lib/upload";
-import { ImageSourceField, type ImageMode } from "./image-source-field";
+import { UploadField, type UploadMode } from "@client/components/ui/upload-field";
 import { MERCH_LIST_KEYS } from "./merch-keys";
 
 const options = (values: readonly string[]) => values.map((v) => ({ value: v, label: v }));
 export const IMAGE_UPLOAD_FAILED = "Image upload failed. Please try again or use an image URL.";
 
-const EMPTY: MerchandiseInput = {
+const EMPTY: DefaultValues<MerchandiseInput> = {
   name: "",
   description: "",
   price: undefined,
-  category: undefined as never,
-  templateDimensions: undefined as never,
+  category: undefined,
+  templateDimensions: undefined,
   imageUrl: "",
   amazonUrl: "",
   isNew: false,
@@ -48,12 +50,27 @@ export const SAMPLE_MERCH: MerchandiseInput = {
 
 const baseResolver = zodResolver(merchandiseInput);
 
+const IMAGE_ACCEPT = "image/svg+xml,image/png,image/jpeg,image/gif";
+const IMAGE_TABS: { value: UploadMode; label: string }[] = [
+  { value: "link", label: "Use a URL" },
+  { value: "upload", label: "Upload a File" },
+];
+
+function ImagePlaceholder({ broken }: { broken: boolean }) {
+  return (
+    <div className="flex h-full w-full flex-col items-center justify-center gap-2 bg-ash/50 px-3 text-center text-xs text-dust">
+      <ImageOff className="size-6" aria-hidden />
+      {broken ? "Image could not be loaded" : "No image"}
+    </div>
+  );
+}
+
 const toFormValues = (m: Merchandise): MerchandiseInput => ({ ...m, templateDimensions: m.templateDimensions as MerchandiseInput["templateDimensions"] });
 
 /** The add/edit form; an image chosen in upload mode is uploaded at submit and its path becomes imageUrl. */
 export function MerchandiseForm({ item }: { item?: Merchandise }) {
   const [, navigate] = useLocation();
-  const [mode, setMode] = useState<ImageMode>("url");
+  const [mode, setMode] = useState<UploadMode>("link");
   const [file, setFile] = useState<File | null>(null);
   // A chosen file replaces the image URL at submit, so a URL left in the other tab is not judged.
   const uploadingFile = useRef(false);
@@ -100,10 +117,11 @@ export function MerchandiseForm({ item }: { item?: Merchandise }) {
 
   /** The image URL's error lives in the URL tab: bring that tab back so it can be seen. */
   function showHiddenImageError(errors: FieldErrors<MerchandiseInput>) {
-    if (errors.imageUrl && mode === "upload") setMode("url");
+    if (errors.imageUrl && mode === "upload") setMode("link");
   }
 
   const c = form.control;
+  const imageUrl = useWatch({ control: c, name: "imageUrl" });
   return (
     <form noValidate onSubmit={form.handleSubmit(submit, showHiddenImageError)} className="space-y-5">
       <div className="flex justify-end">
@@ -125,7 +143,25 @@ export function MerchandiseForm({ item }: { item?: Merchandise }) {
         <SelectField control={c} name="category" label="Category" placeholder="Select a category" options={options(MERCH_CATEGORIES)} />
       </div>
       <SelectField control={c} name="templateDimensions" label="Template Dimensions" placeholder="Select template dimensions" options={options(TEMPLATE_DIMENSIONS)} hint="The print file size the print-on-demand product needs." />
-      <ImageSourceField control={c} mode={mode} onModeChange={setMode} file={file} onFileChange={setFile} error={fileError} onError={setFileError} progress={progress} />
+      <UploadField
+        label="Image"
+        fileLabel="Image file"
+        accept={IMAGE_ACCEPT}
+        maxBytes={UPLOAD_LIMITS.merchImage}
+        hint={`${MERCH_IMAGE_HINT}. The file is uploaded when you save.`}
+        file={file}
+        selectedPrefix=""
+        onFileChange={(chosen) => {
+          setFile(chosen);
+          setFileError(null);
+        }}
+        url={imageUrl}
+        link={{ mode, onModeChange: setMode, tabs: IMAGE_TABS, input: <TextField control={c} name="imageUrl" type="url" label="Image URL" placeholder="https://example.com/shirt.png" /> }}
+        error={fileError}
+        progress={progress}
+        disabled={progress !== null}
+        preview={{ kind: "image", size: "lg", fileAlt: "Chosen file preview", placeholder: (broken) => <ImagePlaceholder broken={broken} /> }}
+      />
       <TextField control={c} name="amazonUrl" type="url" label="Amazon URL" placeholder="https://www.amazon.com/..." hint="Where fans buy this item." />
       <fieldset className="space-y-3">
         <legend className="mb-2 text-sm font-medium">Status</legend>
