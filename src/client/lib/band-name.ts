@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { DEFAULT_BAND_NAME } from "@shared/constants";
-import { getQueryFn } from "./query-client";
+import { settingQuery } from "./settings";
 
 /** The band's name from settings (it feeds titles and defaults), with the built-in default. */
 export function useBandName(): string {
@@ -9,10 +9,6 @@ export function useBandName(): string {
 
 /** The same, saying whether the setting is still loading (for text built once from it). */
 export function useBandNameQuery(): { name: string; isLoading: boolean } {
-  const { data, isLoading } = useQuery<{ value?: string } | null>({
-    queryKey: ["/api/settings/band-name"],
-    queryFn: getQueryFn({ on401: "returnNull" }) as never,
-    staleTime: 5 * 60 * 1000,
-  });
+  const { data, isLoading } = useQuery({ ...settingQuery("band-name"), staleTime: 5 * 60 * 1000 });
   return { name: data?.value?.trim() || DEFAULT_BAND_NAME, isLoading };
 }

@@ -1,15 +1,17 @@
 /**
- * Resource hooks shared by every admin screen (TanStack Query + apiRequest + sonner):
+ * Resource hooks shared by every screen (TanStack Query + apiRequest + sonner). A feature's api.ts
+ * builds its queries and writes from the contract in src/shared/api:
  *
- *   const shows = useList<Show>("/api/shows");
- *   const show = useItem<Show>(id ? `/api/shows/${id}` : null);
- *   const remove = useResourceMutation<number>({
- *     method: "DELETE", url: (id) => `/api/shows/${id}`, invalidate: ["/api/shows"],
+ *   export const showsQuery = () => urlQuery<Show[]>(showsApi.list);
+ *   export const useShows = () => useQuery(showsQuery());
+ *   export const useShow = (id: number | null) => useItem(id === null ? null : showQuery(id));
+ *   export const useDeleteShow = () => useResourceMutation<number>({
+ *     method: "DELETE", url: showsApi.item, invalidate: showListKeys,
  *     successToast: "Show deleted", errorToast: "Failed to delete show. Please try again.",
  *   });
  *   remove.mutate(show.id, { onSettled: del.close });
  */
-import { useMutation, useQuery, useQueryClient, type UseQueryOptions } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQuery, useQueryClient, type UseQueryOptions } from "@tanstack/react-query";
 import type { FieldValues, Path, UseFormSetError } from "react-hook-form";
 import { toast } from "sonner";
 import { ApiError, apiRequest, errorMessage, type ApiResponse } from "./api-client";
@@ -25,13 +27,24 @@ export function useList<T>(url: string, opts: QueryOpts<T[]> = {}) {
   return useQuery<T[], Error, T[], readonly unknown[]>({ refetchOnWindowFocus: false, ...opts, queryKey: [url] });
 }
 
+/**
+ * The queryOptions of a GET whose query key is its URL (a path from src/shared/api): the default
+ * query function fetches it, and the answers the server inlines into the page are found under it.
+ */
+export function urlQuery<T>(url: string) {
+  return queryOptions<T, Error, T, readonly unknown[]>({ queryKey: [url] });
+}
+
+export type UrlQuery<T> = ReturnType<typeof urlQuery<T>>;
+
 /** GET one record; pass null (e.g. a create form with no id) to skip the request. */
-export function useItem<T>(url: string | null, opts: QueryOpts<T> = {}) {
+export function useItem<T>(query: UrlQuery<T> | null, opts: QueryOpts<T> = {}) {
   return useQuery<T, Error, T, readonly unknown[]>({
     refetchOnWindowFocus: false,
+    ...query,
     ...opts,
-    queryKey: [url],
-    enabled: url !== null && (opts.enabled ?? true),
+    queryKey: query?.queryKey ?? [null],
+    enabled: query !== null && (opts.enabled ?? true),
   });
 }
 

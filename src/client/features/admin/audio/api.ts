@@ -1,17 +1,22 @@
+import { useQuery } from "@tanstack/react-query";
+import { audioTrackListKeys, audioTracksApi, type AudioTrack } from "@shared/api/audio-tracks";
 import type { AudioTrackValues } from "@shared/schemas/audio-tracks";
-import type { AudioTrack } from "@shared/schemas/audio-tracks";
 import { errorMessage } from "@client/lib/api-client";
-import { useResourceMutation } from "@client/lib/resource";
+import { urlQuery, useItem, useResourceMutation } from "@client/lib/resource";
 
-export const TRACKS_URL = "/api/audio-tracks";
-/** The public player's list (features/public/player): refreshed after every write so the site follows at once. */
-export const FEATURED_TRACKS_URL = "/api/audio-tracks?featured=true";
-const invalidate = [TRACKS_URL, FEATURED_TRACKS_URL];
+/** Every track (the public player's list is audioTracksApi.featured, refreshed by every write too). */
+export const tracksQuery = () => urlQuery<AudioTrack[]>(audioTracksApi.list);
+export const trackQuery = (id: number) => urlQuery<AudioTrack>(audioTracksApi.item(id));
+
+export const useTracks = () => useQuery(tracksQuery());
+export const useTrack = (id: number) => useItem(trackQuery(id));
+
+const invalidate = audioTrackListKeys;
 
 export function useDeleteTrack() {
   return useResourceMutation<number>({
     method: "DELETE",
-    url: (id) => `${TRACKS_URL}/${id}`,
+    url: audioTracksApi.item,
     invalidate,
     successToast: "Audio track deleted",
     errorToast: "Error deleting audio track",
@@ -22,7 +27,7 @@ export function useDeleteTrack() {
 export function useToggleFeatured() {
   return useResourceMutation<AudioTrack>({
     method: "PUT",
-    url: (t) => `${TRACKS_URL}/${t.id}/featured`,
+    url: (t) => audioTracksApi.featuredFlag(t.id),
     body: (t) => ({ isFeatured: !t.isFeatured }),
     invalidate,
     successToast: "Audio track updated",
@@ -33,7 +38,7 @@ export function useToggleFeatured() {
 export function useToggleActive() {
   return useResourceMutation<AudioTrack>({
     method: "PUT",
-    url: (t) => `${TRACKS_URL}/${t.id}/active`,
+    url: (t) => audioTracksApi.activeFlag(t.id),
     body: (t) => ({ isActive: !t.isActive }),
     invalidate,
     successToast: "Audio track updated",
@@ -45,8 +50,8 @@ export function useToggleActive() {
 export function useSaveTrack(id: number | null, opts: { onSuccess: () => void; onError?: (err: Error) => void; errorToast?: false }) {
   return useResourceMutation<AudioTrackValues>({
     method: id ? "PUT" : "POST",
-    url: id ? `${TRACKS_URL}/${id}` : TRACKS_URL,
-    invalidate: id ? [...invalidate, `${TRACKS_URL}/${id}`] : invalidate,
+    url: id ? audioTracksApi.item(id) : audioTracksApi.list,
+    invalidate: id ? [...invalidate, audioTracksApi.item(id)] : invalidate,
     successToast: id ? "Audio track updated" : "Audio track created",
     errorToast:
       opts.errorToast ?? ((err) => ({ title: id ? "Error updating audio track" : "Error creating audio track", description: errorMessage(err, "An error occurred") })),

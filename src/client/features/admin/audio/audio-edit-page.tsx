@@ -1,17 +1,15 @@
 import { SKELETON_ROWS } from "@shared/constants";
-import type { AudioTrack } from "@shared/schemas/audio-tracks";
 import { Card, CardContent } from "@client/components/ui/card";
 import { PageHeader } from "@client/components/ui/page-header";
 import { Skeleton } from "@client/components/ui/skeleton";
 import { useBandName } from "@client/lib/band-name";
-import { useItem } from "@client/lib/resource";
-import { TRACKS_URL } from "./audio-api";
+import { useTrack } from "./api";
 import { AudioFullForm } from "./audio-full-form";
 import { BackToAudio } from "./back-to-audio";
 
 /** /admin/audio/edit/{id}: the full form, starting in link mode with the stored links. */
 export default function AudioEditPage({ params }: { params: Record<string, string | undefined> }) {
-  const track = useItem<AudioTrack>(`${TRACKS_URL}/${params.id}`);
+  const track = useTrack(Number(params.id));
   const bandName = useBandName();
   return (
     <div>

@@ -7,7 +7,7 @@ import type { AudioTrack } from "@shared/schemas/audio-tracks";
 import { Button } from "@client/components/ui/button";
 import { CheckboxField, NumberField, SwitchField, TextField } from "@client/components/ui/form-fields";
 import { applyServerErrors } from "@client/lib/resource";
-import { useSaveTrack } from "./audio-api";
+import { useSaveTrack } from "./api";
 import type { AddDraftState } from "./add-draft";
 import { MediaSourceField, useMediaSource } from "./media-source-field";
 import { durationHint, readAudioDuration } from "./read-duration";

@@ -14,8 +14,7 @@ import { PageHeader } from "@client/components/ui/page-header";
 import { Switch } from "@client/components/ui/switch";
 import { Tooltip } from "@client/components/ui/tooltip";
 import { cn } from "@client/lib/cn";
-import { useList } from "@client/lib/resource";
-import { TRACKS_URL, useDeleteTrack, useToggleActive, useToggleFeatured } from "./audio-api";
+import { useDeleteTrack, useToggleActive, useToggleFeatured, useTracks } from "./api";
 import { mediaUrl } from "@client/lib/media-url";
 import { useTrackPreview } from "./use-track-preview";
 
@@ -29,7 +28,7 @@ const AddTrack = ({ label = "Add Track" }: { label?: string }) => (
 );
 
 export default function AudioPage() {
-  const tracks = useList<AudioTrack>(TRACKS_URL);
+  const tracks = useTracks();
   const preview = useTrackPreview();
   const featured = useToggleFeatured();
   const active = useToggleActive();

@@ -4,7 +4,7 @@ import { firstSimpleAudioError } from "@shared/schemas/audio-tracks";
 import { Button } from "@client/components/ui/button";
 import { Field } from "@client/components/ui/field";
 import { Input } from "@client/components/ui/input";
-import { useSaveTrack } from "./audio-api";
+import { useSaveTrack } from "./api";
 import type { AddDraftState } from "./add-draft";
 import { MediaSourceField } from "./media-source-field";
 import { durationHint, readAudioDuration } from "./read-duration";

@@ -1,3 +1,4 @@
+import { uploadsApi } from "@shared/api/uploads";
 import { ApiError } from "@client/lib/api-client";
 import { maxSizeText, UPLOAD_LIMITS } from "@shared/upload-limits";
 import { uploadFile } from "@client/lib/upload";
@@ -23,10 +24,10 @@ export class MediaUploadError extends Error {
 
 /** POST /api/upload/media; resolves with the stored file's path. */
 export async function uploadMedia(kind: MediaKind, file: File, onProgress?: (fraction: number) => void): Promise<string> {
-  const query = kind === "audio" ? "fileType=audio" : "fileType=image&purpose=cover-art";
+  const url = kind === "audio" ? uploadsApi.media("audio") : `${uploadsApi.media("image")}&purpose=cover-art`;
   let result;
   try {
-    result = await uploadFile(`/api/upload/media?${query}`, file, { onProgress });
+    result = await uploadFile(url, file, { onProgress });
   } catch (err) {
     const reason = err instanceof ApiError ? err.serverMessage : undefined;
     throw new MediaUploadError("Could not upload file. Please try again.", "failed", reason);

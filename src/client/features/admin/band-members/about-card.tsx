@@ -5,7 +5,7 @@ import { Button } from "@client/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@client/components/ui/card";
 import { Field } from "@client/components/ui/field";
 import { Textarea } from "@client/components/ui/input";
-import { useSaveSetting, useSettingValue } from "../settings/settings-api";
+import { useSaveSetting, useSetting } from "@client/lib/settings";
 
 const KEYS = ["about-para1", "about-para2", "about-para3"] as const satisfies readonly SettingKey[];
 
@@ -14,13 +14,13 @@ const KEYS = ["about-para1", "about-para2", "about-para3"] as const satisfies re
  * Section', then saved together with 'Save Changes'. The built-in text shows until saved once.
  */
 export function AboutCard() {
-  const paras = [useSettingValue(KEYS[0]), useSettingValue(KEYS[1]), useSettingValue(KEYS[2])];
+  const paras = [useSetting(KEYS[0]), useSetting(KEYS[1]), useSetting(KEYS[2])];
   const save = useSaveSetting();
   const [draft, setDraft] = useState<string[] | null>(null);
   const [saving, setSaving] = useState(false);
   const loading = paras.some((p) => p.isLoading);
   const editing = draft !== null;
-  const shown = draft ?? paras.map((p) => p.valueOrDefault);
+  const shown = draft ?? paras.map((p) => p.value);
   // Keyboard users keep their place: the buttons swap (and Save is disabled while saving, which
   // dropped focus on <body>), so focus goes to the first paragraph on Edit and back to Edit after.
   const firstParagraph = useRef<HTMLTextAreaElement>(null);

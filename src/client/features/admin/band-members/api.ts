@@ -1,16 +1,21 @@
-import type { BandMember } from "@shared/schemas/band-members";
-import { useResourceMutation } from "@client/lib/resource";
+import { useQuery } from "@tanstack/react-query";
+import { bandMemberListKeys, bandMembersApi, type BandMember } from "@shared/api/band-members";
+import { urlQuery, useItem, useResourceMutation } from "@client/lib/resource";
 
-/** The admin list (every member); the public list key is refreshed too so the site follows at once. */
-export const MEMBERS_URL = "/api/band-members?all=true";
-export const PUBLIC_MEMBERS_URL = "/api/band-members";
-export const memberUrl = (id: number | string) => `/api/band-members/${id}`;
-const invalidate = [MEMBERS_URL, PUBLIC_MEMBERS_URL];
+/** The admin list (every member); writes refresh the public list too so the site follows at once. */
+export const membersQuery = () => urlQuery<BandMember[]>(bandMembersApi.all);
+export const memberQuery = (id: number) => urlQuery<BandMember>(bandMembersApi.item(id));
+
+export const useMembers = () => useQuery(membersQuery());
+/** The edit form's member; none on the add form. */
+export const useMember = (id: number | null) => useItem(id === null ? null : memberQuery(id));
+
+const invalidate = bandMemberListKeys;
 
 export function useDeleteMember() {
   return useResourceMutation<number>({
     method: "DELETE",
-    url: memberUrl,
+    url: bandMembersApi.item,
     invalidate,
     successToast: "Band member deleted",
     errorToast: "There was an error deleting the band member.",
@@ -21,7 +26,7 @@ export function useDeleteMember() {
 export function useToggleMemberActive() {
   return useResourceMutation<BandMember>({
     method: "PUT",
-    url: (m) => `${memberUrl(m.id)}/active`,
+    url: (m) => bandMembersApi.activeFlag(m.id),
     body: (m) => ({ isActive: !m.isActive }),
     invalidate,
     successToast: "Status updated",
@@ -43,8 +48,8 @@ export interface MemberPayload {
 export function useSaveMember(id: number | null, opts: { onSuccess: () => void; onError: (err: Error) => void }) {
   return useResourceMutation<MemberPayload>({
     method: id ? "PUT" : "POST",
-    url: id ? memberUrl(id) : "/api/band-members",
-    invalidate: id ? [...invalidate, memberUrl(id)] : invalidate,
+    url: id ? bandMembersApi.item(id) : bandMembersApi.list,
+    invalidate: id ? [...invalidate, bandMembersApi.item(id)] : invalidate,
     successToast: id ? "Band member updated" : "Band member created",
     errorToast: id ? "There was an error updating the band member." : "There was an error creating the band member.",
     onSuccess: opts.onSuccess,

@@ -1,17 +1,15 @@
 import { ArrowLeft } from "lucide-react";
 import { Link } from "wouter";
-import type { BandMember } from "@shared/schemas/band-members";
 import { Card, CardContent } from "@client/components/ui/card";
 import { PageHeader } from "@client/components/ui/page-header";
-import { useItem } from "@client/lib/resource";
 import { FormLoadState } from "../components/form-load-state";
-import { memberUrl } from "./band-members-api";
+import { useMember } from "./api";
 import { BandMemberForm } from "./band-member-form";
 
 /** /admin/band-members/add and /admin/band-members/edit/{id}. */
 export default function BandMemberFormPage({ params }: { params: Record<string, string | undefined> }) {
   const id = params.id;
-  const member = useItem<BandMember>(id ? memberUrl(id) : null);
+  const member = useMember(id ? Number(id) : null);
   return (
     <div>
       <Link href="/band-members" className="mb-4 inline-flex items-center gap-1.5 text-sm text-dust hover:text-bone">

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { useLocation } from "wouter";
+import { uploadsApi } from "@shared/api/uploads";
 import { todayIso } from "@shared/format";
 import { maxSizeText, UPLOAD_LIMITS } from "@shared/upload-limits";
 import { bandMemberFormSchema, type BandMemberFormValues } from "@shared/schemas/band-members";
@@ -14,7 +15,7 @@ import { Input } from "@client/components/ui/input";
 import { UploadField } from "@client/components/ui/upload-field";
 import { applyServerErrors } from "@client/lib/resource";
 import { uploadFile } from "@client/lib/upload";
-import { useSaveMember, type MemberPayload } from "./band-members-api";
+import { useSaveMember, type MemberPayload } from "./api";
 
 const toValues = (m?: BandMember): BandMemberFormValues => ({
   name: m?.name ?? "",
@@ -32,7 +33,7 @@ const toValues = (m?: BandMember): BandMemberFormValues => ({
 /** Uploads the photo; null (after the spec's toast) when that fails, which aborts the save. */
 async function uploadPhoto(file: File): Promise<string | null> {
   try {
-    const res = await uploadFile("/api/upload/media?fileType=image", file, { fields: { fileType: "image" } });
+    const res = await uploadFile(uploadsApi.media("image"), file, { fields: { fileType: "image" } });
     if (res.data?.filePath) return res.data.filePath;
   } catch {
     /* reported below */

@@ -11,10 +11,9 @@ import { EmptyState } from "@client/components/ui/empty-state";
 import { IconButton, IconLink, RowActions } from "@client/components/ui/icon-action";
 import { ImageWithFallback } from "@client/components/ui/image-with-fallback";
 import { PageHeader } from "@client/components/ui/page-header";
-import { useList } from "@client/lib/resource";
 import { mediaUrl } from "@client/lib/media-url";
 import { AboutCard } from "./about-card";
-import { MEMBERS_URL, useDeleteMember, useToggleMemberActive } from "./band-members-api";
+import { useDeleteMember, useMembers, useToggleMemberActive } from "./api";
 import { BiosSwitch } from "./bios-switch";
 
 const Initial = ({ name }: { name: string }) => (
@@ -24,7 +23,7 @@ const Initial = ({ name }: { name: string }) => (
 );
 
 export default function BandMembersPage() {
-  const members = useList<BandMember>(MEMBERS_URL);
+  const members = useMembers();
   const toggle = useToggleMemberActive();
   const remove = useDeleteMember();
   const del = useConfirmDelete<BandMember>();

@@ -3,15 +3,15 @@ import { useState } from "react";
 import { toast } from "sonner";
 import { Switch } from "@client/components/ui/switch";
 import { Tooltip } from "@client/components/ui/tooltip";
-import { useSaveSetting, useSettingValue } from "../settings/settings-api";
+import { useSaveSetting, useSetting } from "@client/lib/settings";
 
 /** 'Show member bios on website': flips at once and saves show-bios as 'true' or 'false'. */
 export function BiosSwitch() {
-  const setting = useSettingValue("show-bios");
+  const setting = useSetting("show-bios");
   const save = useSaveSetting();
   // the flipped value while its save runs; the stored one otherwise
   const [pending, setPending] = useState<boolean | null>(null);
-  const checked = pending ?? setting.valueOrDefault === "true";
+  const checked = pending ?? setting.value === "true";
 
   async function flip(next: boolean) {
     // ignored (not disabled) while a save runs: disabling the focused switch would drop focus on <body>

@@ -1,26 +1,18 @@
 import { Calendar, Inbox, Mail, Shirt, Video as VideoIcon } from "lucide-react";
 import { DASHBOARD_LIST_SIZE } from "@shared/constants";
-import type { Merchandise } from "@shared/schemas/merchandise";
-import type { Show } from "@shared/schemas/shows";
-import type { Video } from "@shared/schemas/videos";
 import { formatDate, formatPrice, todayIso } from "@shared/format";
 import { ImageWithFallback } from "@client/components/ui/image-with-fallback";
 import { PageHeader } from "@client/components/ui/page-header";
-import { useItem, useList } from "@client/lib/resource";
+import { useDashboardCounts, useDashboardMerchandise, useDashboardShows, useDashboardVideos } from "./api";
 import { CountCard } from "./count-card";
 import { DashboardList } from "./dashboard-list";
 
-interface PeopleCounts {
-  subscribers: number;
-  unreadMessages: number;
-}
-
 /** /admin: counts, the next shows, featured merchandise and active videos (three of each). */
 export default function DashboardPage() {
-  const shows = useList<Show>("/api/shows");
-  const merch = useList<Merchandise>("/api/merchandise");
-  const videos = useList<Video>("/api/videos");
-  const people = useItem<PeopleCounts>("/api/admin/dashboard-counts");
+  const shows = useDashboardShows();
+  const merch = useDashboardMerchandise();
+  const videos = useDashboardVideos();
+  const people = useDashboardCounts();
 
   const today = todayIso();
   // The list is sorted by date, so the first upcoming ones are the soonest.

@@ -5,9 +5,8 @@ import { Button } from "@client/components/ui/button";
 import { Card, CardContent } from "@client/components/ui/card";
 import { PageHeader } from "@client/components/ui/page-header";
 import { errorMessage } from "@client/lib/api-client";
-import { useResourceMutation } from "@client/lib/resource";
+import { useAddHomepageLyrics } from "./api";
 import { HOMEPAGE_LYRICS } from "./homepage-lyrics";
-import { LYRICS_LIST_KEYS } from "./lyrics-keys";
 
 const REDIRECT_MS = 1500;
 
@@ -16,15 +15,7 @@ export default function LyricsAutoAddPage() {
   const [, navigate] = useLocation();
   const started = useRef(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const add = useResourceMutation<void>({
-    method: "POST",
-    url: "/api/lyrics",
-    body: () => HOMEPAGE_LYRICS,
-    invalidate: LYRICS_LIST_KEYS,
-    successToast: "Lyrics added successfully",
-    errorToast: (err) => `Failed to add lyrics: ${errorMessage(err)}`,
-    onError: (err) => setFailure(errorMessage(err)),
-  });
+  const add = useAddHomepageLyrics({ onError: (err) => setFailure(errorMessage(err)) });
 
   // Once per visit, even when React runs effects twice in development.
   useEffect(() => {

@@ -5,9 +5,8 @@ import type { Lyrics } from "@shared/schemas/lyrics";
 import { lyricsInput, type LyricsData, type LyricsInput } from "@shared/schemas/lyrics";
 import { FormActions } from "@client/components/ui/form-actions";
 import { NumberField, SwitchField, TextAreaField, TextField } from "@client/components/ui/form-fields";
-import { errorMessage } from "@client/lib/api-client";
-import { applyServerErrors, useResourceMutation } from "@client/lib/resource";
-import { LYRICS_LIST_KEYS, lyricsKeys } from "./lyrics-keys";
+import { applyServerErrors } from "@client/lib/resource";
+import { useSaveLyrics } from "./api";
 
 const EMPTY: LyricsInput = { title: "", songName: "", albumName: "", releaseYear: "", lyricsText: "", isPublished: true, sortOrder: 0 };
 const toFormValues = (l: Lyrics): LyricsInput => ({ ...l, albumName: l.albumName ?? "", releaseYear: l.releaseYear ?? "" });
@@ -15,12 +14,7 @@ const toFormValues = (l: Lyrics): LyricsInput => ({ ...l, albumName: l.albumName
 export function LyricsForm({ lyrics }: { lyrics?: Lyrics }) {
   const [, navigate] = useLocation();
   const form = useForm<LyricsInput, unknown, LyricsData>({ resolver: zodResolver(lyricsInput), defaultValues: lyrics ? toFormValues(lyrics) : EMPTY });
-  const save = useResourceMutation<LyricsData>({
-    method: lyrics ? "PUT" : "POST",
-    url: lyrics ? `/api/lyrics/${lyrics.id}` : "/api/lyrics",
-    invalidate: lyrics ? lyricsKeys(lyrics.id) : LYRICS_LIST_KEYS,
-    successToast: lyrics ? "Lyrics updated successfully" : "Lyrics created successfully",
-    errorToast: (err) => `${lyrics ? "Failed to update lyrics" : "Failed to create lyrics"}: ${errorMessage(err)}`,
+  const save = useSaveLyrics(lyrics, {
     onSuccess: () => navigate("/lyrics"),
     onError: (err) => applyServerErrors(err, form.setError),
   });

@@ -9,9 +9,7 @@ import { DataTable, type Column } from "@client/components/ui/data-table";
 import { EmptyState } from "@client/components/ui/empty-state";
 import { IconButton, IconLink, RowActions } from "@client/components/ui/icon-action";
 import { PageHeader } from "@client/components/ui/page-header";
-import { errorMessage } from "@client/lib/api-client";
-import { useList, useResourceMutation } from "@client/lib/resource";
-import { lyricsKeys } from "./lyrics-keys";
+import { useDeleteLyrics, useLyrics, usePublishLyrics } from "./api";
 
 const addLyrics = (label: string) => (
   <Button asChild>
@@ -22,24 +20,10 @@ const addLyrics = (label: string) => (
 );
 
 export default function LyricsPage() {
-  // spec section 9: the admin lyrics list goes stale after 10 seconds
-  const lyrics = useList<Lyrics>("/api/admin/lyrics", { staleTime: 10_000 });
+  const lyrics = useLyrics();
   const del = useConfirmDelete<Lyrics>();
-  const publish = useResourceMutation<{ id: number; isPublished: boolean }>({
-    method: "PUT",
-    url: ({ id }) => `/api/lyrics/${id}/publish`,
-    body: ({ isPublished }) => ({ isPublished }),
-    invalidate: ({ id }) => lyricsKeys(id),
-    successToast: "Lyrics status updated successfully",
-    errorToast: (err) => `Failed to update lyrics status: ${errorMessage(err)}`,
-  });
-  const remove = useResourceMutation<number>({
-    method: "DELETE",
-    url: (id) => `/api/lyrics/${id}`,
-    invalidate: (id) => lyricsKeys(id),
-    successToast: "Lyrics deleted successfully",
-    errorToast: (err) => `Failed to delete lyrics: ${errorMessage(err)}`,
-  });
+  const publish = usePublishLyrics();
+  const remove = useDeleteLyrics();
 
   const columns: Column<Lyrics>[] = [
     { header: "Title", cell: (l) => <span className="font-medium text-bone">{l.title}</span> },

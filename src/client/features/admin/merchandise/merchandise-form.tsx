@@ -7,16 +7,17 @@ import { useLocation } from "wouter";
 import { MERCH_IMAGE_HINT } from "@shared/schemas/merchandise";
 import { UPLOAD_LIMITS } from "@shared/upload-limits";
 import { MERCH_CATEGORIES, TEMPLATE_DIMENSIONS } from "@shared/categories";
+import { merchandiseApi } from "@shared/api/merchandise";
 import type { Merchandise } from "@shared/schemas/merchandise";
 import { merchandiseInput, type MerchandiseData, type MerchandiseInput } from "@shared/schemas/merchandise";
 import { Button } from "@client/components/ui/button";
 import { FormActions } from "@client/components/ui/form-actions";
 import { CheckboxField, NumberField, SelectField, TextAreaField, TextField } from "@client/components/ui/form-fields";
 import { ApiError } from "@client/lib/api-client";
-import { applyServerErrors, useResourceMutation } from "@client/lib/resource";
+import { applyServerErrors } from "@client/lib/resource";
 import { uploadFile } from "@client/lib/upload";
 import { UploadField, type UploadMode } from "@client/components/ui/upload-field";
-import { MERCH_LIST_KEYS } from "./merch-keys";
+import { useSaveMerchandise } from "./api";
 
 const options = (values: readonly string[]) => values.map((v) => ({ value: v, label: v }));
 export const IMAGE_UPLOAD_FAILED = "Image upload failed. Please try again or use an image URL.";
@@ -81,12 +82,7 @@ export function MerchandiseForm({ item }: { item?: Merchandise }) {
   const form = useForm<MerchandiseInput, unknown, MerchandiseData>({ resolver, defaultValues: item ? toFormValues(item) : EMPTY });
   const [fileError, setFileError] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
-  const save = useResourceMutation<MerchandiseData>({
-    method: item ? "PUT" : "POST",
-    url: item ? `/api/merchandise/${item.id}` : "/api/merchandise",
-    invalidate: item ? [...MERCH_LIST_KEYS, `/api/merchandise/${item.id}`] : MERCH_LIST_KEYS,
-    successToast: item ? "Merchandise updated successfully" : "Merchandise created successfully",
-    errorToast: item ? "Failed to update merchandise. Please try again." : "Failed to create merchandise. Please try again.",
+  const save = useSaveMerchandise(item, {
     onSuccess: () => navigate("/merchandise"),
     onError: (err) => applyServerErrors(err, form.setError),
   });
@@ -96,7 +92,7 @@ export function MerchandiseForm({ item }: { item?: Merchandise }) {
     if (mode === "upload" && file) {
       setProgress(0);
       try {
-        const result = await uploadFile("/api/upload/merchandise", file, { onProgress: setProgress });
+        const result = await uploadFile(merchandiseApi.upload, file, { onProgress: setProgress });
         imageUrl = result.data.filePath;
         // Uploaded once: a failed save does not upload the same file again.
         form.setValue("imageUrl", imageUrl);

@@ -11,8 +11,7 @@ import { EmptyState } from "@client/components/ui/empty-state";
 import { IconButton, IconLink, RowActions } from "@client/components/ui/icon-action";
 import { ImageWithFallback } from "@client/components/ui/image-with-fallback";
 import { PageHeader } from "@client/components/ui/page-header";
-import { useList, useResourceMutation } from "@client/lib/resource";
-import { MERCH_LIST_KEYS } from "./merch-keys";
+import { useDeleteMerchandise, useMerchandise } from "./api";
 
 const addItem = (
   <Button asChild>
@@ -33,15 +32,9 @@ function NameCell({ item }: { item: Merchandise }) {
 }
 
 export default function MerchandisePage() {
-  const items = useList<Merchandise>("/api/merchandise");
+  const items = useMerchandise();
   const del = useConfirmDelete<Merchandise>();
-  const remove = useResourceMutation<number>({
-    method: "DELETE",
-    url: (id) => `/api/merchandise/${id}`,
-    invalidate: MERCH_LIST_KEYS,
-    successToast: "Item deleted",
-    errorToast: "Failed to delete merchandise item. Please try again.",
-  });
+  const remove = useDeleteMerchandise();
 
   const columns: Column<Merchandise>[] = [
     { header: "Name", cell: (m) => <NameCell item={m} /> },

@@ -6,7 +6,7 @@ import { Button } from "@client/components/ui/button";
 import { Input } from "@client/components/ui/input";
 import { Label } from "@client/components/ui/label";
 import { ApiError, errorMessage } from "@client/lib/api-client";
-import { useSaveSetting, useSettingValue } from "./settings-api";
+import { useSaveSetting, useSetting } from "@client/lib/settings";
 
 export interface SettingFieldProps {
   settingKey: SettingKey;
@@ -21,11 +21,11 @@ export interface SettingFieldProps {
 /** One setting with its own Save button (spec section 2). Values are not validated (spec section 5). */
 export function SettingField({ settingKey, label, placeholder, hint, type = "url", suggestions }: SettingFieldProps) {
   const id = useId();
-  const setting = useSettingValue(settingKey);
+  const setting = useSetting(settingKey);
   const save = useSaveSetting();
   const [draft, setDraft] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-  const stored = setting.value ?? "";
+  const stored = setting.stored ?? "";
   const value = draft ?? stored;
 
   async function onSave() {
@@ -47,7 +47,7 @@ export function SettingField({ settingKey, label, placeholder, hint, type = "url
   }
 
   const fallback = SETTING_DEFAULTS[settingKey];
-  const note = setting.value === null && fallback ? "Not set yet: the website uses its built-in default." : hint;
+  const note = setting.stored === null && fallback ? "Not set yet: the website uses its built-in default." : hint;
   return (
     <div className="space-y-1.5">
       <Label htmlFor={id}>{label}</Label>

@@ -1,14 +1,13 @@
-import type { Show } from "@shared/schemas/shows";
 import { Card, CardContent } from "@client/components/ui/card";
 import { PageHeader } from "@client/components/ui/page-header";
-import { useItem } from "@client/lib/resource";
 import { FormLoadState } from "../components/form-load-state";
+import { useShow } from "./api";
 import { ShowForm } from "./show-form";
 
 /** /admin/shows/add and /admin/shows/edit/{id}. */
 export default function ShowFormPage({ params }: { params: { id?: string } }) {
   const id = params.id;
-  const show = useItem<Show>(id ? `/api/shows/${id}` : null);
+  const show = useShow(id ? Number(id) : null);
   return (
     <div className="mx-auto max-w-3xl">
       <PageHeader title={id ? "Edit Show" : "Add Show"} subtitle={id ? "Change the details of this show." : "Add a new show to the tour dates."} />

@@ -9,8 +9,9 @@ import { todayIso } from "@shared/format";
 import { Button } from "@client/components/ui/button";
 import { FormActions } from "@client/components/ui/form-actions";
 import { DateField, NumberField, SelectField, TextAreaField, TextField } from "@client/components/ui/form-fields";
-import { applyServerErrors, useResourceMutation } from "@client/lib/resource";
-import { SHOW_LIST_KEYS, STATUS_OPTIONS } from "./show-keys";
+import { applyServerErrors } from "@client/lib/resource";
+import { useSaveShow } from "./api";
+import { STATUS_OPTIONS } from "./status-options";
 
 const EMPTY: ShowInput = { venue: "", location: "", date: "", time: "", price: undefined, ageRestriction: "", supportingActs: "", eventUrl: "", status: "scheduled" };
 
@@ -35,12 +36,7 @@ const toFormValues = (s: Show): ShowInput => ({ ...s, eventUrl: s.eventUrl ?? ""
 export function ShowForm({ show }: { show?: Show }) {
   const [, navigate] = useLocation();
   const form = useForm<ShowInput, unknown, ShowData>({ resolver: zodResolver(showInput), defaultValues: show ? toFormValues(show) : EMPTY });
-  const save = useResourceMutation<ShowData>({
-    method: show ? "PUT" : "POST",
-    url: show ? `/api/shows/${show.id}` : "/api/shows",
-    invalidate: show ? [...SHOW_LIST_KEYS, `/api/shows/${show.id}`] : SHOW_LIST_KEYS,
-    successToast: show ? "Show updated successfully" : "Show created successfully",
-    errorToast: show ? "Failed to update show. Please try again." : "Failed to create show. Please try again.",
+  const save = useSaveShow(show, {
     onSuccess: () => navigate("/shows"),
     onError: (err) => applyServerErrors(err, form.setError),
   });

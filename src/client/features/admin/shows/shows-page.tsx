@@ -10,9 +10,9 @@ import { EmptyState } from "@client/components/ui/empty-state";
 import { IconButton, IconLink, RowActions } from "@client/components/ui/icon-action";
 import { PageHeader } from "@client/components/ui/page-header";
 import { Select } from "@client/components/ui/select";
-import { useList, useResourceMutation } from "@client/lib/resource";
 import type { ShowStatus } from "@shared/show-status";
-import { SHOW_LIST_KEYS, STATUS_OPTIONS } from "./show-keys";
+import { useDeleteShow, useSetShowStatus, useShows } from "./api";
+import { STATUS_OPTIONS } from "./status-options";
 
 const addShow = (
   <Button asChild>
@@ -23,26 +23,11 @@ const addShow = (
 );
 
 export default function ShowsPage() {
-  const shows = useList<Show>("/api/shows");
+  const shows = useShows();
   const today = todayIso();
   const del = useConfirmDelete<Show>();
-  const remove = useResourceMutation<number>({
-    method: "DELETE",
-    url: (id) => `/api/shows/${id}`,
-    invalidate: SHOW_LIST_KEYS,
-    successToast: "Show deleted",
-    errorToast: "Failed to delete show. Please try again.",
-  });
-
-  // the table's quick status change: the row as it is, with the new status (PUT, like the form)
-  const setStatus = useResourceMutation<{ show: Show; status: ShowStatus }>({
-    method: "PUT",
-    url: ({ show }) => `/api/shows/${show.id}`,
-    body: ({ show, status }) => ({ ...pickInput(show), status }),
-    invalidate: ({ show }) => [...SHOW_LIST_KEYS, `/api/shows/${show.id}`],
-    successToast: "Show updated successfully",
-    errorToast: "Failed to update show. Please try again.",
-  });
+  const remove = useDeleteShow();
+  const setStatus = useSetShowStatus();
 
   const columns: Column<Show>[] = [
     { header: "Date", cell: (s) => <span className="whitespace-nowrap">{formatDate(s.date)}</span> },
@@ -109,10 +94,4 @@ export default function ShowsPage() {
       />
     </div>
   );
-}
-
-/** The fields PUT /api/shows/{id} takes, from a listed show. */
-function pickInput(s: Show) {
-  const { venue, location, date, time, price, ageRestriction, supportingActs, eventUrl } = s;
-  return { venue, location, date, time, price, ageRestriction, supportingActs, eventUrl: eventUrl ?? "" };
 }

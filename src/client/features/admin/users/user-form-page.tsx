@@ -1,14 +1,13 @@
-import type { AdminUser } from "@shared/schemas/users";
 import { Card, CardContent } from "@client/components/ui/card";
 import { PageHeader } from "@client/components/ui/page-header";
-import { useItem } from "@client/lib/resource";
 import { FormLoadState } from "../components/form-load-state";
+import { useUser } from "./api";
 import { UserForm } from "./user-form";
 
 /** /admin/users/add and /admin/users/edit/{id}. */
 export default function UserFormPage({ params }: { params: { id?: string } }) {
   const id = params.id;
-  const user = useItem<AdminUser>(id ? `/api/users/${id}` : null);
+  const user = useUser(id ? Number(id) : null);
   return (
     <div className="mx-auto max-w-2xl">
       <PageHeader title={id ? "Edit Admin User" : "Add Admin User"} subtitle={id ? "Change this admin's details or password." : "Give a band member access to the admin panel."} />

@@ -6,7 +6,8 @@ import { userCreateInput, userUpdateInput } from "@shared/schemas/users";
 import { FormActions } from "@client/components/ui/form-actions";
 import { TextField } from "@client/components/ui/form-fields";
 import { ApiError, errorMessage } from "@client/lib/api-client";
-import { applyServerErrors, useResourceMutation } from "@client/lib/resource";
+import { applyServerErrors } from "@client/lib/resource";
+import { useSaveUser, type UserPayload as Payload } from "./api";
 import { PasswordStrengthMeter } from "./password-strength-meter";
 
 interface Values {
@@ -14,7 +15,6 @@ interface Values {
   email: string;
   password: string;
 }
-type Payload = { username: string; email: string | null; password?: string };
 
 /**
  * Add or edit an admin user (spec section 2). On edit a blank password keeps the current one,
@@ -26,14 +26,7 @@ export function UserForm({ user }: { user?: AdminUser }) {
     resolver: zodResolver(user ? userUpdateInput : userCreateInput) as never,
     defaultValues: { username: user?.username ?? "", email: user?.email ?? "", password: "" },
   });
-  const save = useResourceMutation<Payload>({
-    method: user ? "PUT" : "POST",
-    url: user ? `/api/users/${user.id}` : "/api/users",
-    invalidate: user ? ["/api/users", `/api/users/${user.id}`] : ["/api/users"],
-    successToast: user ? "User updated" : "User created",
-    // A taken username says so plainly; other failures use the spec's words.
-    errorToast: (err) =>
-      err instanceof ApiError && err.status === 409 ? errorMessage(err) : user ? "Failed to update user. Please try again." : "Failed to create user. Please try again.",
+  const save = useSaveUser(user, {
     onSuccess: () => navigate("/users"),
     onError: (err) => {
       if (err instanceof ApiError && err.status === 409) form.setError("username", { type: "server", message: errorMessage(err) });

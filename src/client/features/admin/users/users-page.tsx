@@ -12,7 +12,7 @@ import { EmptyState } from "@client/components/ui/empty-state";
 import { IconButton, IconLink, RowActions } from "@client/components/ui/icon-action";
 import { PageHeader } from "@client/components/ui/page-header";
 import { getStoredAdmin } from "@client/lib/auth-storage";
-import { useList, useResourceMutation } from "@client/lib/resource";
+import { useDeleteUser, useToggleUserActive, useUsers } from "./api";
 
 const addAdmin = (
   <Button asChild>
@@ -24,25 +24,12 @@ const addAdmin = (
 
 /** /admin/users (spec section 2). The primary admin (id 1) can be edited but never toggled or deleted; nor can your own account. */
 export default function UsersPage() {
-  const users = useList<AdminUser>("/api/users");
+  const users = useUsers();
   const stored = getStoredAdmin();
   const myId = stored.state === "ok" ? stored.admin.id : null;
   const del = useConfirmDelete<AdminUser>();
-  const remove = useResourceMutation<number>({
-    method: "DELETE",
-    url: (id) => `/api/users/${id}`,
-    invalidate: ["/api/users"],
-    successToast: "User deleted",
-    errorToast: "Failed to delete user. Please try again.",
-  });
-  const toggle = useResourceMutation<AdminUser>({
-    method: "PUT",
-    url: (u) => `/api/users/${u.id}/active`,
-    body: (u) => ({ isActive: !u.isActive }),
-    invalidate: ["/api/users"],
-    successToast: (_res, u) => (u.isActive ? "Deactivated" : "Activated"),
-    errorToast: "Failed to update user status. Please try again.",
-  });
+  const remove = useDeleteUser();
+  const toggle = useToggleUserActive();
 
   const columns: Column<AdminUser>[] = [
     { header: "ID", cell: (u) => <span className="tabular-nums text-dust">{u.id}</span>, className: "w-14" },

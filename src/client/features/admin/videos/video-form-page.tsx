@@ -1,14 +1,13 @@
-import type { Video } from "@shared/schemas/videos";
 import { Card, CardContent } from "@client/components/ui/card";
 import { PageHeader } from "@client/components/ui/page-header";
-import { useItem } from "@client/lib/resource";
 import { FormLoadState } from "../components/form-load-state";
+import { useVideo } from "./api";
 import { VideoForm } from "./video-form";
 
 /** /admin/videos/add and /admin/videos/edit/{id}. */
 export default function VideoFormPage({ params }: { params: { id?: string } }) {
   const id = params.id;
-  const video = useItem<Video>(id ? `/api/videos/${id}` : null);
+  const video = useVideo(id ? Number(id) : null);
   return (
     <div className="mx-auto max-w-5xl">
       <PageHeader title={id ? "Edit Video" : "Add Video"} subtitle={id ? "Change this video's details." : "Add a video to the website."} />

@@ -6,11 +6,11 @@ import type { Video } from "@shared/schemas/videos";
 import { videoInput, type VideoData, type VideoInput } from "@shared/schemas/videos";
 import { FormActions } from "@client/components/ui/form-actions";
 import { NumberField, SelectField, SwitchField, TextAreaField, TextField } from "@client/components/ui/form-fields";
-import { errorMessage } from "@client/lib/api-client";
-import { applyServerErrors, useResourceMutation } from "@client/lib/resource";
+import { applyServerErrors } from "@client/lib/resource";
+import { useSaveVideo } from "./api";
 import { VideoPreview } from "./video-preview";
 import { VideoUrlField } from "./video-url-field";
-import { VIDEO_CATEGORY_LABELS, VIDEO_LIST_KEYS } from "./video-keys";
+import { VIDEO_CATEGORY_LABELS } from "./video-display";
 
 const CATEGORY_OPTIONS = VIDEO_CATEGORIES.map((c) => ({ value: c, label: VIDEO_CATEGORY_LABELS[c] }));
 const EMPTY: VideoInput = { title: "", description: "", category: "official", embedUrl: "", thumbnailUrl: "", isActive: true, sortOrder: 0 };
@@ -19,12 +19,7 @@ const EMPTY: VideoInput = { title: "", description: "", category: "official", em
 export function VideoForm({ video }: { video?: Video }) {
   const [, navigate] = useLocation();
   const form = useForm<VideoInput, unknown, VideoData>({ resolver: zodResolver(videoInput), defaultValues: video ?? EMPTY });
-  const save = useResourceMutation<VideoData>({
-    method: video ? "PUT" : "POST",
-    url: video ? `/api/videos/${video.id}` : "/api/videos",
-    invalidate: video ? [...VIDEO_LIST_KEYS, `/api/videos/${video.id}`] : VIDEO_LIST_KEYS,
-    successToast: video ? "Video updated" : "Video created",
-    errorToast: (err) => `${video ? "Failed to update video" : "Failed to create video"}: ${errorMessage(err)}`,
+  const save = useSaveVideo(video, {
     onSuccess: () => navigate("/videos"),
     onError: (err) => applyServerErrors(err, form.setError),
   });

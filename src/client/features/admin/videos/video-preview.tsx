@@ -3,7 +3,7 @@ import type { VideoInput } from "@shared/schemas/videos";
 import { isWebUrl } from "@shared/schemas/content-fields";
 import { toYouTubeEmbedUrl } from "@shared/youtube";
 import { ImageWithFallback } from "@client/components/ui/image-with-fallback";
-import { VIDEO_PLACEHOLDER } from "./video-keys";
+import { VIDEO_PLACEHOLDER } from "./video-display";
 
 /** Live preview of what the form holds: the thumbnail and the embedded player. */
 export function VideoPreview({ control }: { control: Control<VideoInput, unknown, unknown> }) {

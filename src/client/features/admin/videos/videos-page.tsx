@@ -11,8 +11,8 @@ import { ImageWithFallback } from "@client/components/ui/image-with-fallback";
 import { PageHeader } from "@client/components/ui/page-header";
 import { Switch } from "@client/components/ui/switch";
 import { errorMessage } from "@client/lib/api-client";
-import { useList, useResourceMutation } from "@client/lib/resource";
-import { VIDEO_CATEGORY_LABELS, VIDEO_LIST_KEYS, VIDEO_PLACEHOLDER } from "./video-keys";
+import { useDeleteVideo, useSetVideoActive, useVideos } from "./api";
+import { VIDEO_CATEGORY_LABELS, VIDEO_PLACEHOLDER } from "./video-display";
 
 const addVideo = (
   <Button asChild>
@@ -23,22 +23,9 @@ const addVideo = (
 );
 
 export default function VideosPage() {
-  const videos = useList<Video>("/api/videos");
-  const setActive = useResourceMutation<{ id: number; isActive: boolean }>({
-    method: "PUT",
-    url: ({ id }) => `/api/videos/${id}/active`,
-    body: ({ isActive }) => ({ isActive }),
-    invalidate: VIDEO_LIST_KEYS,
-    successToast: "Video updated",
-    errorToast: (err) => `Failed to update video: ${errorMessage(err)}`,
-  });
-  const remove = useResourceMutation<number>({
-    method: "DELETE",
-    url: (id) => `/api/videos/${id}`,
-    invalidate: VIDEO_LIST_KEYS,
-    successToast: "Video deleted",
-    errorToast: (err) => `Failed to delete video: ${errorMessage(err)}`,
-  });
+  const videos = useVideos();
+  const setActive = useSetVideoActive();
+  const remove = useDeleteVideo();
 
   const columns: Column<Video>[] = [
     {

@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import type { BandMember } from "@shared/schemas/band-members";
 import { SectionHeading } from "../ui/section-heading";
 import { LoadingBlocks, StateMessage } from "../ui/state-message";
-import { useSetting } from "../ui/use-setting";
+import { useSetting } from "@client/lib/settings";
 import { MemberCard } from "./member-card";
 
 export const MEMBERS_ERROR = "Error loading band members. Please try again later.";

@@ -1,6 +1,6 @@
 import type { SettingKey } from "@shared/constants";
 import { cn } from "@client/lib/cn";
-import { useSetting } from "../ui/use-setting";
+import { useSetting } from "@client/lib/settings";
 
 /** Brand marks drawn inline (simple shapes, no icon font, no network). */
 const PATHS: Record<string, string> = {

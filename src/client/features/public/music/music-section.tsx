@@ -1,6 +1,6 @@
 import { SectionHeading } from "../ui/section-heading";
 import { StateMessage } from "../ui/state-message";
-import { useSetting } from "../ui/use-setting";
+import { useSetting } from "@client/lib/settings";
 import { soundcloudEmbedUrl, spotifyEmbedUrl } from "./embed-url";
 
 export const missingEmbedText = (platform: "SoundCloud" | "Spotify") =>

@@ -4,7 +4,7 @@ import { SHOW_STATUS_LABELS, sellsTickets, type ShowStatus } from "@shared/show-
 import { formatPrice } from "@shared/format";
 import { useBandName } from "@client/lib/band-name";
 import { cn } from "@client/lib/cn";
-import { useSetting } from "../ui/use-setting";
+import { useSetting } from "@client/lib/settings";
 import { AddToCalendar } from "./calendar-links";
 import { dateParts, supportingActs } from "./show-utils";
 

@@ -1,0 +1,57 @@
+import { useQuery } from "@tanstack/react-query";
+import { showListKeys, showsApi, type Show } from "@shared/api/shows";
+import type { ShowData } from "@shared/schemas/shows";
+import type { ShowStatus } from "@shared/show-status";
+import { urlQuery, useItem, useResourceMutation } from "@client/lib/resource";
+
+/** The admin list is the public GET of every show by date. */
+export const showsQuery = () => urlQuery<Show[]>(showsApi.list);
+export const showQuery = (id: number) => urlQuery<Show>(showsApi.item(id));
+
+export const useShows = () => useQuery(showsQuery());
+/** The edit form's show; none on the add form. */
+export const useShow = (id: number | null) => useItem(id === null ? null : showQuery(id));
+
+/** Every write refreshes the admin list and the public lists (home, /shows), and an edited show itself. */
+const refreshed = (id?: number) => (id === undefined ? showListKeys : [...showListKeys, showsApi.item(id)]);
+
+export function useDeleteShow() {
+  return useResourceMutation<number>({
+    method: "DELETE",
+    url: showsApi.item,
+    invalidate: showListKeys,
+    successToast: "Show deleted",
+    errorToast: "Failed to delete show. Please try again.",
+  });
+}
+
+/** Create (no show) or update; `onError` gets the failure after the spec's toast (e.g. to mark fields). */
+export function useSaveShow(show: Show | undefined, opts: { onSuccess: () => void; onError: (err: Error) => void }) {
+  return useResourceMutation<ShowData>({
+    method: show ? "PUT" : "POST",
+    url: show ? showsApi.item(show.id) : showsApi.list,
+    invalidate: refreshed(show?.id),
+    successToast: show ? "Show updated successfully" : "Show created successfully",
+    errorToast: show ? "Failed to update show. Please try again." : "Failed to create show. Please try again.",
+    onSuccess: opts.onSuccess,
+    onError: opts.onError,
+  });
+}
+
+/** The table's quick status change: the row as it is, with the new status (PUT, like the form). */
+export function useSetShowStatus() {
+  return useResourceMutation<{ show: Show; status: ShowStatus }>({
+    method: "PUT",
+    url: ({ show }) => showsApi.item(show.id),
+    body: ({ show, status }) => ({ ...pickInput(show), status }),
+    invalidate: ({ show }) => refreshed(show.id),
+    successToast: "Show updated successfully",
+    errorToast: "Failed to update show. Please try again.",
+  });
+}
+
+/** The fields PUT /api/shows/{id} takes, from a listed show. */
+function pickInput(s: Show) {
+  const { venue, location, date, time, price, ageRestriction, supportingActs, eventUrl } = s;
+  return { venue, location, date, time, price, ageRestriction, supportingActs, eventUrl: eventUrl ?? "" };
+}
