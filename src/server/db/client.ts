@@ -14,6 +14,8 @@ export interface Database {
   kind: "pglite" | "postgres";
   /** raw SQL for health checks and tests */
   ping(): Promise<void>;
+  /** Applies the migrations in `folder` with the driver's own migrator (see migrate.ts). */
+  migrate(folder: string): Promise<void>;
   close(): Promise<void>;
   /** PGlite only: the whole data dir as a tarball (tests copy a migrated template). */
   dump?(): Promise<Blob>;
@@ -31,11 +33,16 @@ export async function openPglite(opts: { dataDir?: string; loadDataDir?: Blob })
   // a data dir on disk is created by a child process, so this one never pays initdb's memory
   if (opts.dataDir && !opts.loadDataDir) await createDataDirOutOfProcess(opts.dataDir);
   const client = await PGlite.create({ dataDir: opts.dataDir, loadDataDir: opts.loadDataDir, postgresqlconf: PGLITE_SETTINGS });
-  const db = drizzle(client, { schema }) as unknown as Db;
+  const driver = drizzle(client, { schema });
+  const db = driver as unknown as Db;
   return {
     db,
     kind: "pglite",
     ping: async () => void (await client.query("select 1")),
+    migrate: async (migrationsFolder) => {
+      const { migrate } = await import("drizzle-orm/pglite/migrator");
+      await migrate(driver, { migrationsFolder });
+    },
     close: () => client.close(),
     dump: () => client.dumpDataDir("gzip"),
   };
@@ -46,11 +53,16 @@ export async function openPostgres(url: string): Promise<Database> {
   const { drizzle } = await import("drizzle-orm/node-postgres");
   const pool = new pg.default.Pool({ connectionString: url, max: 10 });
   pool.on("error", () => {}); // idle client errors surface on the next query
-  const db = drizzle(pool, { schema }) as unknown as Db;
+  const driver = drizzle(pool, { schema });
+  const db = driver as unknown as Db;
   return {
     db,
     kind: "postgres",
     ping: async () => void (await pool.query("select 1")),
+    migrate: async (migrationsFolder) => {
+      const { migrate } = await import("drizzle-orm/node-postgres/migrator");
+      await migrate(driver, { migrationsFolder });
+    },
     close: () => pool.end(),
     connect: async () => {
       const client = new pg.default.Client({ connectionString: url, keepAlive: true });

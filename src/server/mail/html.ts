@@ -1,3 +1,4 @@
+import { convert, type HtmlToTextOptions } from "html-to-text";
 import sanitizeHtml from "sanitize-html";
 
 /** The "basic HTML" a newsletter may carry (spec section 2): text formatting, links, lists, images. */
@@ -36,29 +37,22 @@ export function sanitizeNewsletterHtml(content: string): string {
   return sanitizeHtml(html, NEWSLETTER_HTML);
 }
 
-const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'", apos: "'", nbsp: " " };
+/**
+ * The plain-text part of a mail (html-to-text): paragraphs and line breaks kept, links written
+ * out as "text (url)", list items as "- item" or "1. item", images left out, no wrapping (the
+ * mail encoder folds long lines).
+ */
+const TEXT_OPTIONS: HtmlToTextOptions = {
+  wordwrap: false,
+  selectors: [
+    { selector: "a", options: { linkBrackets: ["(", ")"], hideLinkHrefIfSameAsText: true } },
+    { selector: "img", format: "skip" },
+    { selector: "ul", options: { itemPrefix: "- " } },
+    { selector: "hr", options: { length: 4 } },
+    ...["h1", "h2", "h3", "h4", "h5", "h6"].map((selector) => ({ selector, options: { uppercase: false } })),
+  ],
+};
 
-/** The plain-text part of a mail: block breaks kept, links written out, tags dropped. */
 export function htmlToText(html: string): string {
-  const withBreaks = html
-    .replace(/<a\b[^>]*href="([^"]*)"[^>]*>([\s\S]*?)<\/a>/gi, (_m, href: string, label: string) => {
-      const text = label.replace(/<[^>]+>/g, "").trim();
-      return text && text !== href ? `${text} (${href})` : href;
-    })
-    .replace(/<br\s*\/?>/gi, "\n")
-    .replace(/<li\b[^>]*>/gi, "\n- ")
-    .replace(/<\/(p|div|h[1-6]|blockquote|ul|ol)>/gi, "\n\n")
-    .replace(/<hr\b[^>]*>/gi, "\n----\n");
-  const stripped = sanitizeHtml(withBreaks, { allowedTags: [], allowedAttributes: {} });
-  return stripped
-    .replace(/&(#?\w+);/g, (m, name: string) => ENTITIES[name] ?? decodeNumeric(name) ?? m)
-    .replace(/[ \t]+\n/g, "\n")
-    .replace(/\n{3,}/g, "\n\n")
-    .trim();
-}
-
-function decodeNumeric(name: string): string | undefined {
-  if (!name.startsWith("#")) return undefined;
-  const code = name[1] === "x" || name[1] === "X" ? Number.parseInt(name.slice(2), 16) : Number.parseInt(name.slice(1), 10);
-  return Number.isInteger(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : undefined;
+  return convert(html, TEXT_OPTIONS);
 }

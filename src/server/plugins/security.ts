@@ -1,3 +1,5 @@
+import { IncomingMessage, ServerResponse } from "node:http";
+import { Socket } from "node:net";
 import rateLimit from "@fastify/rate-limit";
 import helmet from "helmet";
 import type { FastifyInstance } from "fastify";
@@ -45,13 +47,11 @@ const HELMET_OPTIONS: Parameters<typeof helmet>[0] = {
  * per request re-parsed the CSP each time (a few percent of a cached read's CPU).
  */
 export function securityHeaders(): Record<string, string> {
-  const headers: Record<string, string> = {};
-  const res = {
-    setHeader: (name: string, value: string) => void (headers[name.toLowerCase()] = String(value)),
-    removeHeader: (name: string) => void delete headers[name.toLowerCase()],
-  };
-  helmet(HELMET_OPTIONS)({} as never, res as never, () => {});
-  return headers;
+  // a response that is never sent, only to collect what helmet sets on it
+  const req = new IncomingMessage(new Socket());
+  const res = new ServerResponse(req);
+  helmet(HELMET_OPTIONS)(req, res, () => {});
+  return Object.fromEntries(Object.entries(res.getHeaders()).map(([name, value]) => [name, String(value)]));
 }
 
 export async function registerSecurity(app: FastifyInstance) {

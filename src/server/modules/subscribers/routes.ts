@@ -1,3 +1,4 @@
+import formbody from "@fastify/formbody";
 import type { FastifyInstance } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
@@ -19,13 +20,10 @@ import { deleteSubscriber, listSubscribers, subscribe, subscriberStats, unsubscr
 /**
  * RFC 8058: mail clients post `List-Unsubscribe=One-Click` as a form. The token is in the URL,
  * so the body is only accepted (never needed); JSON comes from our own confirmation page.
+ * A multipart form is read to its end and dropped.
  */
-function acceptFormBodies(app: FastifyInstance) {
-  if (!app.hasContentTypeParser("application/x-www-form-urlencoded")) {
-    app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string", bodyLimit: 4096 }, (_req, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(String(body))));
-    });
-  }
+async function acceptFormBodies(app: FastifyInstance) {
+  if (!app.hasContentTypeParser("application/x-www-form-urlencoded")) await app.register(formbody, { bodyLimit: 4096 });
   if (!app.hasContentTypeParser("multipart/form-data")) {
     app.addContentTypeParser("multipart/form-data", (_req, payload, done) => {
       payload.resume();
@@ -36,7 +34,7 @@ function acceptFormBodies(app: FastifyInstance) {
 }
 
 export const subscribersPublicRoutes: FastifyPluginAsyncZod = async (app) => {
-  acceptFormBodies(app);
+  await acceptFormBodies(app);
   const formLimit = { rateLimit: { max: app.config.FORM_RATE_LIMIT, timeWindow: "1 minute" } };
 
   app.post("/api/subscribe", { schema: { body: subscribeInput }, config: formLimit }, async (request) => {
