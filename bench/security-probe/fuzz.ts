@@ -1,7 +1,7 @@
 /**
  * The fuzz cases: every write route, and every read route that takes a query string or a path
  * parameter, under hostile input. The route list is written out from
- * src/server/modules/{star}/routes.ts, admin-routes.ts, public-routes.ts and src/server/storage/routes.ts
+ * src/server/modules/{star}/routes.ts, admin-routes.ts, public-routes.ts (uploads: src/server/modules/uploads/routes.ts)
  * (the probe checks it against what the server really serves: an unknown route answers 404).
  *
  * Every string sent carries the run's marker `mk`, so the log scan can find any value of ours
