@@ -2,6 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState, type ReactNode } from "react";
 import { toast } from "sonner";
 import { useLocation } from "wouter";
+import { authApi } from "@shared/api/auth";
 import { ADMIN_REFRESH_MS } from "@shared/constants";
 import type { AdminRecord } from "@shared/schemas/auth";
 import { ApiError, apiRequest } from "@client/lib/api-client";
@@ -12,7 +13,7 @@ type GuardState = { status: "checking" } | { status: "ok"; admin: AdminRecord } 
 
 async function refreshToken(): Promise<boolean> {
   try {
-    const res = await apiRequest("POST", "/api/refresh-token");
+    const res = await apiRequest("POST", authApi.refresh);
     if (res.success && res.token) {
       setAuthToken(res.token);
       return true;
@@ -44,7 +45,7 @@ export function AuthGuard({ children }: { children: ReactNode }) {
       if (stored.state === "invalid") return deny("Session Error", "Your stored session could not be read. Please log in again.");
       if (stored.state === "missing" || !getAuthToken()) return deny("Access Denied", "Please log in to access the admin area");
       try {
-        await apiRequest("GET", "/api/admin/me");
+        await apiRequest("GET", authApi.me);
       } catch (err) {
         if (cancelled) return;
         // Only a refusal means the session is gone. A network failure or an aborted request

@@ -3,6 +3,7 @@ import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { useLocation } from "wouter";
+import { authApi } from "@shared/api/auth";
 import { loginInput, type AdminRecord, type LoginInput } from "@shared/schemas/auth";
 import { ApiError, apiRequest } from "@client/lib/api-client";
 import { storeLogin } from "@client/lib/auth-storage";
@@ -17,7 +18,7 @@ type LoginOutcome = { ok: true; admin: AdminRecord; token: string } | { ok: fals
 /** Turns the login answer into an outcome with the spec's failure texts. */
 export async function attemptLogin(values: LoginInput): Promise<LoginOutcome> {
   try {
-    const res = await apiRequest<AdminRecord>("POST", "/api/admin/login", values);
+    const res = await apiRequest<AdminRecord>("POST", authApi.login, values);
     if (!res.success) return { ok: false, message: res.message || "Invalid username or password" };
     const admin = (res.data ?? res.user) as AdminRecord | undefined;
     if (!admin || typeof admin !== "object") return { ok: false, message: "Invalid server response - missing user data" };

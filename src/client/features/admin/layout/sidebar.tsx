@@ -2,6 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { ExternalLink, LogOut } from "lucide-react";
 import { toast } from "sonner";
 import { Link, useLocation } from "wouter";
+import { authApi } from "@shared/api/auth";
 import { apiRequest } from "@client/lib/api-client";
 import { clearAuth } from "@client/lib/auth-storage";
 import { useBandName } from "@client/lib/band-name";
@@ -18,7 +19,7 @@ export function useLogout() {
   const queryClient = useQueryClient();
   return async () => {
     try {
-      await apiRequest("POST", "/api/admin/logout");
+      await apiRequest("POST", authApi.logout);
     } catch {
       toast.error("You've been logged out, but there was a server communication error.");
     }

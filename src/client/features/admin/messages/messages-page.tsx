@@ -1,4 +1,3 @@
-import { useQueryClient } from "@tanstack/react-query";
 import { RefreshCw, Search } from "lucide-react";
 import { useRef, useState } from "react";
 import type { Message } from "@shared/schemas/messages";
@@ -8,14 +7,12 @@ import { ConfirmDialog, useConfirmDelete } from "@client/components/ui/confirm-d
 import { Input } from "@client/components/ui/input";
 import { PageHeader } from "@client/components/ui/page-header";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@client/components/ui/tabs";
-import { apiRequest } from "@client/lib/api-client";
 import { cn } from "@client/lib/cn";
-import { useList, useResourceMutation } from "@client/lib/resource";
+import { useDeleteMessage, useMarkRead, useMessages } from "./api";
 import { MessageDetail } from "./message-detail";
 import { MessageList } from "./message-list";
 import { matchesSearch } from "./message-parts";
 
-const KEY = "/api/admin/messages";
 const TABS = [
   ["all", "All"],
   ["general", "General"],
@@ -25,23 +22,17 @@ const TABS = [
 
 /** /admin/messages (spec section 2): inbox with search and type tabs, and a reading pane. */
 export default function MessagesPage() {
-  const queryClient = useQueryClient();
-  const messages = useList<Message>(KEY);
+  const messages = useMessages();
+  const markRead = useMarkRead();
   const [search, setSearch] = useState("");
   const [tab, setTab] = useState("all");
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const del = useConfirmDelete<Message>();
   const detailRef = useRef<HTMLDivElement>(null);
   const listRef = useRef<HTMLDivElement>(null);
-  const remove = useResourceMutation<number>({
-    method: "DELETE",
-    url: (id) => `/api/admin/messages/${id}`,
-    invalidate: [],
-    successToast: "Message deleted",
-    errorToast: "Failed to delete the message. Please try again.",
-    onSuccess: (_res, id) => {
-      // Removed from the local list; the selection clears if it was this one.
-      queryClient.setQueryData<Message[]>([KEY], (list) => list?.filter((m) => m.id !== id));
+  const remove = useDeleteMessage({
+    onSuccess: (id) => {
+      // Removed from the inbox; the selection clears if it was this one.
       setSelectedId((sel) => (sel === id ? null : sel));
       // The Delete button the keyboard was on is gone with the message: continue from the inbox.
       setTimeout(() => listRef.current?.focus(), 50);
@@ -55,11 +46,8 @@ export default function MessagesPage() {
     setSelectedId(m.id);
     // On a phone the reading pane is below the list: bring it into view.
     if (window.matchMedia("(max-width: 1023px)").matches) requestAnimationFrame(() => detailRef.current?.scrollIntoView({ behavior: "smooth", block: "start" }));
-    if (!m.isRead) {
-      // Marked read quietly; the dashboard's unread count follows.
-      queryClient.setQueryData<Message[]>([KEY], (list) => list?.map((x) => (x.id === m.id ? { ...x, isRead: true } : x)));
-      apiRequest("PUT", `/api/admin/messages/${m.id}/read`, { isRead: true }).catch(() => {});
-    }
+    // Marked read quietly; the dashboard's unread count follows.
+    if (!m.isRead) markRead(m);
   }
 
   return (

@@ -1,4 +1,5 @@
 import { toast } from "sonner";
+import { subscribersApi } from "@shared/api/subscribers";
 import { authHeaders } from "@client/lib/api-client";
 
 /**
@@ -9,7 +10,7 @@ export async function exportSubscribersCsv(): Promise<void> {
   try {
     const headers = authHeaders();
     delete headers["X-CSRF-Token"];
-    const res = await fetch("/api/subscribers/export", { headers, credentials: "include" });
+    const res = await fetch(subscribersApi.exportCsv, { headers, credentials: "include" });
     if (!res.ok) throw new Error(`${res.status}: ${res.statusText}`);
     const name = /filename="([^"]+)"/.exec(res.headers.get("content-disposition") ?? "")?.[1] ?? "subscribers.csv";
     const url = URL.createObjectURL(await res.blob());

@@ -1,9 +1,8 @@
-import { useQuery } from "@tanstack/react-query";
 import { Eye, Megaphone, PenLine, Send } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
 import { useSearch } from "wouter";
-import type { Show } from "@shared/schemas/shows";
+import type { NewsletterTargets as Targets } from "@shared/api/newsletter";
 import { formatDate } from "@shared/format";
 import { announcementDraft } from "@shared/show-announcement";
 import { Button } from "@client/components/ui/button";
@@ -14,15 +13,11 @@ import { Input, Textarea } from "@client/components/ui/input";
 import { PageHeader } from "@client/components/ui/page-header";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@client/components/ui/tabs";
 import { Skeleton } from "@client/components/ui/skeleton";
-import { ApiError } from "@client/lib/api-client";
 import { useBandNameQuery } from "@client/lib/band-name";
-import { useResourceMutation } from "@client/lib/resource";
+import { useAnnouncedShow, useRecipientCount, useSendNewsletter } from "./api";
 import { NewsletterPreview } from "./newsletter-preview";
-import { NEWSLETTERS_KEY, NewsletterProgressCard } from "./newsletter-progress";
+import { NewsletterProgressCard } from "./newsletter-progress";
 import { NewsletterStatsCard } from "./newsletter-stats-card";
-
-type Targets = { targetShows: boolean; targetReleases: boolean; targetMerch: boolean };
-type SendBody = Targets & { subject: string; content: string; previewEmail?: string };
 
 const INTERESTS: [keyof Targets, string][] = [
   ["targetShows", "Shows"],
@@ -50,7 +45,7 @@ export default function NewsletterPage() {
 }
 
 function AnnouncedComposer({ showId }: { showId: string }) {
-  const show = useQuery<Show>({ queryKey: [`/api/shows/${showId}`] });
+  const show = useAnnouncedShow(Number(showId));
   const band = useBandNameQuery();
   if (show.isLoading || band.isLoading) {
     return (
@@ -79,22 +74,11 @@ function Composer({ draft, notice }: { draft?: Draft; notice?: string }) {
   const [previewEmail, setPreviewEmail] = useState("");
   const [targets, setTargets] = useState<Targets>(draft?.targets ?? { targetShows: true, targetReleases: true, targetMerch: true });
 
-  const q = new URLSearchParams(Object.entries(targets).map(([k, v]) => [k, String(v)])).toString();
-  const recipients = useQuery<{ count: number }>({ queryKey: [`/api/newsletter/recipients?${q}`], refetchOnWindowFocus: false, staleTime: 5000 });
+  const recipients = useRecipientCount(targets);
   const count = recipients.data?.count ?? 0;
 
-  const send = useResourceMutation<SendBody, { recipients: number }>({
-    method: "POST",
-    url: "/api/newsletter/send",
-    invalidate: [NEWSLETTERS_KEY],
-    successToast: (res, vars) =>
-      vars.previewEmail
-        ? { title: "Preview sent", description: `A preview was sent to ${vars.previewEmail}.` }
-        : { title: "Newsletter sent", description: `Sending to ${res.data.recipients} subscriber${res.data.recipients === 1 ? "" : "s"}.` },
-    // The server's words (a field error without its field name), else the spec's fallback.
-    errorToast: (err) =>
-      (err instanceof ApiError && (Object.values(err.body?.errors ?? {})[0] || err.serverMessage)) || "Failed to send newsletter. Try again later.",
-    onSuccess: (_res, vars) => {
+  const send = useSendNewsletter({
+    onSuccess: (vars) => {
       // A real send clears the draft; a preview keeps it (spec section 4).
       if (!vars.previewEmail) {
         setSubject("");

@@ -1,17 +1,11 @@
-import { useQuery } from "@tanstack/react-query";
-import { apiRequest } from "@client/lib/api-client";
+import { useNewsletterRender } from "./api";
 
 /**
  * The content as subscribers will see it: the server's sanitized HTML, shown in a sandboxed
  * frame (no scripts, no same-origin access), never injected into the admin page itself.
  */
 export function NewsletterPreview({ subject, content }: { subject: string; content: string }) {
-  const rendered = useQuery({
-    queryKey: ["newsletter-render", content],
-    queryFn: async () => (await apiRequest<{ html: string }>("POST", "/api/newsletter/render", { content })).data,
-    enabled: content.trim().length > 0,
-    staleTime: Infinity,
-  });
+  const rendered = useNewsletterRender(content);
   const doc = `<!doctype html><html><head><meta charset="utf-8"><style>body{font-family:Arial,Helvetica,sans-serif;color:#111;background:#fff;margin:16px;line-height:1.5}img{max-width:100%}</style></head><body>${rendered.data?.html ?? ""}</body></html>`;
   return (
     <div className="overflow-hidden rounded-md border border-smoke">

@@ -1,10 +1,8 @@
-import { useQuery } from "@tanstack/react-query";
 import type { NewsletterProgress } from "@shared/schemas/newsletter";
 import { formatDateTime } from "@shared/format";
 import { Badge } from "@client/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@client/components/ui/card";
-
-export const NEWSLETTERS_KEY = "/api/newsletters";
+import { useNewsletters } from "./api";
 
 function Bar({ n }: { n: NewsletterProgress }) {
   const total = Math.max(n.totalRecipients, 1);
@@ -26,11 +24,7 @@ const STATUS = { queued: ["Queued", "outline"], sending: ["Sending", "blue"], do
  * still sending; 'unknown' counts mails whose outcome was lost in a server crash (never resent).
  */
 export function NewsletterProgressCard() {
-  const list = useQuery<NewsletterProgress[]>({
-    queryKey: [NEWSLETTERS_KEY],
-    refetchOnWindowFocus: false,
-    refetchInterval: (q) => (q.state.data?.some((n) => n.status !== "done") ? 1000 : false),
-  });
+  const list = useNewsletters();
   if (!list.data?.length && !list.error) return null;
   return (
     <Card>

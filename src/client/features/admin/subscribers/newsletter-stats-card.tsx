@@ -1,9 +1,8 @@
 import { Link } from "wouter";
-import { useQuery } from "@tanstack/react-query";
-import type { SubscriberStats } from "@shared/schemas/subscribers";
 import { Button } from "@client/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@client/components/ui/card";
 import { Skeleton } from "@client/components/ui/skeleton";
+import { useSubscriberStats } from "./api";
 
 const TIPS = [
   "Keep subject lines short and specific: the show, the record, the drop.",
@@ -14,7 +13,7 @@ const TIPS = [
 
 /** The side card of the newsletter screen: list size, interest counts and four tips. */
 export function NewsletterStatsCard() {
-  const stats = useQuery<SubscriberStats>({ queryKey: ["/api/subscribers/stats"], refetchOnWindowFocus: false });
+  const stats = useSubscriberStats();
   const rows: [string, number | undefined][] = [
     ["Total Subscribers", stats.data?.total],
     ["Verified", stats.data?.verified],

@@ -11,10 +11,8 @@ import { DataTable, type Column } from "@client/components/ui/data-table";
 import { EmptyState } from "@client/components/ui/empty-state";
 import { IconButton, RowActions } from "@client/components/ui/icon-action";
 import { PageHeader } from "@client/components/ui/page-header";
-import { ApiError } from "@client/lib/api-client";
-import { useList, useResourceMutation } from "@client/lib/resource";
+import { useDeleteSubscriber, useSubscribers } from "./api";
 import { exportSubscribersCsv } from "./export-csv";
-import { SUBSCRIBER_KEYS } from "./subscriber-keys";
 
 export function InterestBadges({ s }: { s: Pick<Subscriber, "showsInterest" | "releasesInterest" | "merchInterest"> }) {
   const chosen = [s.showsInterest && "Shows", s.releasesInterest && "Releases", s.merchInterest && "Merch"].filter(Boolean) as string[];
@@ -37,16 +35,10 @@ function StatusBadge({ s }: { s: Subscriber }) {
 
 /** /admin/subscribers (spec section 2): the mailing list, delete, CSV export. */
 export default function SubscribersPage() {
-  const subscribers = useList<Subscriber>("/api/subscribers");
+  const subscribers = useSubscribers();
   const [exporting, setExporting] = useState(false);
   const del = useConfirmDelete<Subscriber>();
-  const remove = useResourceMutation<number>({
-    method: "DELETE",
-    url: (id) => `/api/subscribers/${id}`,
-    invalidate: SUBSCRIBER_KEYS,
-    successToast: "Subscriber deleted",
-    errorToast: (err) => (err instanceof ApiError && err.serverMessage) || "Failed to remove subscriber",
-  });
+  const remove = useDeleteSubscriber();
 
   const columns: Column<Subscriber>[] = [
     { header: "Name", cell: (s) => (s.name ? <span className="font-medium text-bone">{s.name}</span> : <span className="text-dust italic">Not provided</span>) },

@@ -1,5 +1,6 @@
 import { useId, useState } from "react";
 import { toast } from "sonner";
+import { uploadsApi } from "@shared/api/uploads";
 import { maxSizeText, UPLOAD_LIMITS } from "@shared/upload-limits";
 import { Button } from "@client/components/ui/button";
 import { Card, CardContent, CardFooter } from "@client/components/ui/card";
@@ -29,7 +30,7 @@ export default function TestUploadPage() {
     setResult(null);
     setProgress(0);
     try {
-      const res = await uploadFile(`/api/upload/media?fileType=${fileType}`, file, { fields: { fileType }, onProgress: setProgress });
+      const res = await uploadFile(uploadsApi.media(fileType), file, { fields: { fileType }, onProgress: setProgress });
       setResult(res);
       toast.success("Upload Successful", { description: res.data?.filePath });
     } catch (err) {
