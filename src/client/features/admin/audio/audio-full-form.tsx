@@ -1,7 +1,8 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect } from "react";
-import { useForm } from "react-hook-form";
+import { useForm, type FieldPath } from "react-hook-form";
 import { Link, useLocation } from "wouter";
+import type { z, ZodType } from "zod";
 import { audioTrackInput, type AudioTrackValues } from "@shared/schemas/audio-tracks";
 import type { AudioTrack } from "@shared/schemas/audio-tracks";
 import { Button } from "@client/components/ui/button";
@@ -15,8 +16,11 @@ import { useMediaUploads } from "./use-media-submit";
 
 // The media links are not typed into the form itself: they come from the upload-or-link controls.
 const formSchema = audioTrackInput.omit({ audioUrl: true, coverArtUrl: true });
-type FormInput = Omit<AudioTrackValues, "audioUrl" | "coverArtUrl">;
-type Errors = Partial<Record<"audioUrl" | "coverArtUrl", string>>;
+// The links are form fields only so their messages can sit on them; nothing is typed into them.
+type MediaFields = { audioUrl?: string; coverArtUrl?: string };
+type FormIn = z.input<typeof formSchema> & MediaFields;
+type FormInput = z.output<typeof formSchema> & MediaFields;
+const schema: ZodType<FormInput, FormIn> = formSchema;
 
 /**
  * The full audio form (spec section 2): add (through the toggle) and edit. Editing starts in
@@ -32,8 +36,8 @@ export function AudioFullForm({ track, defaultArtist, shared }: { track?: AudioT
   const audio = shared?.audio ?? ownAudio;
   const cover = shared?.cover ?? ownCover;
   const draft = shared?.draft;
-  const form = useForm<FormInput, unknown, FormInput>({
-    resolver: zodResolver(formSchema) as never,
+  const form = useForm<FormIn, unknown, FormInput>({
+    resolver: zodResolver(schema),
     defaultValues: {
       title: track?.title ?? draft?.title ?? "",
       artist: track?.artist ?? draft?.artist ?? defaultArtist,
@@ -57,19 +61,19 @@ export function AudioFullForm({ track, defaultArtist, shared }: { track?: AudioT
     });
     return () => sub.unsubscribe();
   }, [form, setDraft]);
-  const errors = form.formState.errors as typeof form.formState.errors & { [K in keyof Errors]?: { message?: string } };
+  const errors = form.formState.errors;
   const uploads = useMediaUploads();
   const save = useSaveTrack(track?.id ?? null, {
     onSuccess: () => navigate("/audio"),
-    onError: (err) => applyServerErrors(err, form.setError as never),
+    onError: (err) => applyServerErrors(err, form.setError),
   });
   const pending = uploads.uploading || save.isPending;
 
-  const setMediaError = (field: keyof Errors, message: string) => form.setError(field as never, { type: "manual", message });
+  const setMediaError = (field: keyof MediaFields, message: string) => form.setError(field, { type: "manual", message });
 
   /** Uploads what was chosen, then saves; `check` runs the client rules first (the normal submit). */
-  async function submit(values: FormInput, check: boolean) {
-    form.clearErrors(["audioUrl", "coverArtUrl"] as never);
+  async function submit(values: FormIn, check: boolean) {
+    form.clearErrors(["audioUrl", "coverArtUrl"]);
     // upload mode without a new file keeps the stored link (edit), so only "neither" is missing
     const audioMissing = !audio.source.url.trim() && !(audio.source.mode === "upload" && audio.source.file);
     if (check && audioMissing) return setMediaError("audioUrl", "Audio file URL is required");
@@ -82,7 +86,7 @@ export function AudioFullForm({ track, defaultArtist, shared }: { track?: AudioT
     if (check) {
       const parsed = audioTrackInput.safeParse(payload);
       if (!parsed.success) {
-        for (const issue of parsed.error.issues) form.setError(String(issue.path[0]) as never, { type: "manual", message: issue.message });
+        for (const issue of parsed.error.issues) form.setError(String(issue.path[0]) as FieldPath<FormIn>, { type: "manual", message: issue.message });
         return;
       }
       return save.mutate(parsed.data);
@@ -113,7 +117,7 @@ export function AudioFullForm({ track, defaultArtist, shared }: { track?: AudioT
         label="Duration (seconds)"
         step={0.01}
         min={0}
-        hint={durationHint(duration)}
+        hint={durationHint(Number(duration))}
       />
       <MediaSourceField kind="cover-art" label="Cover Art" source={cover.source} onChange={cover.update} error={errors.coverArtUrl?.message} disabled={pending} />
       <div className="flex flex-wrap gap-6">

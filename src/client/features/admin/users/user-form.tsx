@@ -1,8 +1,9 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm, useWatch } from "react-hook-form";
+import type { ZodType } from "zod";
 import { useLocation } from "wouter";
 import type { AdminUser } from "@shared/schemas/users";
-import { userCreateInput, userUpdateInput } from "@shared/schemas/users";
+import { userCreateInput, userUpdateInput, type UserUpdateInput } from "@shared/schemas/users";
 import { FormActions } from "@client/components/ui/form-actions";
 import { TextField } from "@client/components/ui/form-fields";
 import { ApiError, errorMessage } from "@client/lib/api-client";
@@ -10,11 +11,8 @@ import { applyServerErrors } from "@client/lib/resource";
 import { useSaveUser, type UserPayload as Payload } from "./api";
 import { PasswordStrengthMeter } from "./password-strength-meter";
 
-interface Values {
-  username: string;
-  email: string;
-  password: string;
-}
+/** What the form holds: what both schemas accept (adding needs a password; editing keeps the current one when it is blank). */
+type Values = UserUpdateInput;
 
 /**
  * Add or edit an admin user (spec section 2). On edit a blank password keeps the current one,
@@ -22,8 +20,9 @@ interface Values {
  */
 export function UserForm({ user }: { user?: AdminUser }) {
   const [, navigate] = useLocation();
+  const schema: ZodType<Payload, Values> = user ? userUpdateInput : userCreateInput;
   const form = useForm<Values, unknown, Payload>({
-    resolver: zodResolver(user ? userUpdateInput : userCreateInput) as never,
+    resolver: zodResolver(schema),
     defaultValues: { username: user?.username ?? "", email: user?.email ?? "", password: "" },
   });
   const save = useSaveUser(user, {
@@ -47,7 +46,7 @@ export function UserForm({ user }: { user?: AdminUser }) {
         label={user ? "New Password (leave blank to keep current)" : "Password"}
         placeholder={user ? "Leave blank to keep the current password" : "At least 8 characters"}
         autoComplete="new-password"
-        hint={<PasswordStrengthMeter password={password} username={username} />}
+        hint={<PasswordStrengthMeter password={password ?? ""} username={username} />}
       />
       <FormActions cancelHref="/users" submitLabel={user ? "Update User" : "Create User"} pending={save.isPending} />
     </form>
