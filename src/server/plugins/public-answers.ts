@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { z } from "zod";
 import { todayIso } from "@shared/format";
 import { COMPRESS_MIN_BYTES, PublicCache, compressed, type BuiltAnswer, type CacheTag } from "../services/public-cache";
 import { SESSION_COOKIE } from "./auth";
@@ -53,7 +54,21 @@ function etagMatches(header: string | undefined, etag: string): boolean {
   return header.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag);
 }
 
-export const jsonAnswer = (envelope: unknown, status = 200): BuiltAnswer => ({ status, contentType: "application/json; charset=utf-8", body: JSON.stringify(envelope) });
+const JSON_TYPE = "application/json; charset=utf-8";
+
+/**
+ * A public JSON answer, encoded through the route's response schema like every other answer
+ * (the cached bytes never reach fastify's serializer): a body the contract does not allow
+ * throws here, so it becomes a 500 and is never cached.
+ */
+export const jsonAnswer = <S extends z.ZodType>(schema: S, envelope: z.output<S>): BuiltAnswer => ({
+  status: 200,
+  contentType: JSON_TYPE,
+  body: JSON.stringify(z.encode(schema, envelope)),
+});
+
+/** A cacheable 404 of a public read (an unknown or unpublished record). */
+export const notFoundAnswer = (message: string): BuiltAnswer => ({ status: 404, contentType: JSON_TYPE, body: JSON.stringify({ success: false, message }) });
 
 /**
  * Answers from the public cache: ETag + 304, gzip/brotli of the ready bytes, Cache-Control.

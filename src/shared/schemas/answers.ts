@@ -17,10 +17,10 @@ export const timestamp = z.codec(z.string(), z.union([z.date(), z.string()]), {
 });
 
 /** `{ success: true, data }`: every read. */
-export const dataAnswer = <T extends z.ZodType>(data: T) => z.object({ success: z.literal(true), data });
+export const dataAnswer = <T extends z.ZodType>(data: T) => z.object({ success: z.boolean(), data });
 
 /** `{ success: true, message, data }`: a write that returns the record. */
-export const savedAnswer = <T extends z.ZodType>(data: T) => z.object({ success: z.literal(true), message: z.string(), data });
+export const savedAnswer = <T extends z.ZodType>(data: T) => z.object({ success: z.boolean(), message: z.string(), data });
 
 /** `{ success: true, message }`: a write with nothing to return (delete, logout, subscribe...). */
-export const messageAnswer = z.object({ success: z.literal(true), message: z.string() });
+export const messageAnswer = z.object({ success: z.boolean(), message: z.string() });

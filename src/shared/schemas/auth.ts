@@ -18,7 +18,7 @@ export type AdminRecord = z.input<typeof adminRecord>;
 
 /** Login, me and refresh: the spec's field names (`user`, `token`, `csrfToken`) next to `data`. */
 export const authAnswers = {
-  login: z.object({ success: z.literal(true), message: z.string(), data: adminRecord, user: adminRecord, token: z.string(), csrfToken: z.string() }),
-  me: z.object({ success: z.literal(true), data: adminRecord, user: adminRecord, csrfToken: z.string() }),
-  refreshed: z.object({ success: z.literal(true), message: z.string(), token: z.string(), csrfToken: z.string(), user: adminRecord }),
+  login: z.object({ success: z.boolean(), message: z.string(), data: adminRecord, user: adminRecord, token: z.string(), csrfToken: z.string() }),
+  me: z.object({ success: z.boolean(), data: adminRecord, user: adminRecord, csrfToken: z.string() }),
+  refreshed: z.object({ success: z.boolean(), message: z.string(), token: z.string(), csrfToken: z.string(), user: adminRecord }),
 };

@@ -52,7 +52,7 @@ const unknownRecipient = z.object({ email: z.string(), lastError: z.string().nul
 
 export const newsletterAnswers = {
   /** 202 after queueing, 200 after a preview */
-  sent: savedAnswer(z.union([z.object({ newsletterId: z.number(), recipients: z.number() }), z.object({ preview: z.literal(true), recipients: z.literal(1) })])),
+  sent: savedAnswer(z.union([z.object({ newsletterId: z.number(), recipients: z.number() }), z.object({ preview: z.boolean(), recipients: z.number() })])),
   rendered: dataAnswer(z.object({ html: z.string(), text: z.string() })),
   recipients: dataAnswer(z.object({ count: z.number() })),
   progressList: dataAnswer(z.array(newsletterProgressRecord)),

@@ -17,7 +17,7 @@ export type MediaFile = z.input<typeof mediaFileRecord>;
 export const uploadAnswers = {
   list: dataAnswer(z.array(mediaFileRecord)),
   /** POST /api/upload/media */
-  saved: z.object({ success: z.literal(true), message: z.string(), data: mediaFileRecord }),
+  saved: z.object({ success: z.boolean(), message: z.string(), data: mediaFileRecord }),
   /** POST /api/upload/merchandise: the spec's `ok` flag next to the envelope */
-  merchandiseSaved: z.object({ success: z.literal(true), ok: z.literal(true), message: z.string(), data: mediaFileRecord }),
+  merchandiseSaved: z.object({ success: z.boolean(), ok: z.boolean(), message: z.string(), data: mediaFileRecord }),
 };

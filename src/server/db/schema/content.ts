@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import type { MerchCategory, VideoCategory } from "@shared/categories";
 import type { ShowStatus } from "@shared/show-status";
 import { boolean, check, date, integer, jsonb, numeric, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
 
@@ -25,7 +26,7 @@ export const mediaFiles = pgTable("media_files", {
   fileName: text("file_name").notNull(),
   originalName: text("original_name").notNull(),
   filePath: text("file_path").notNull(),
-  fileType: text("file_type").notNull(), // 'audio' | 'image'
+  fileType: text("file_type").$type<"audio" | "image">().notNull(),
   fileSize: integer("file_size").notNull(),
   mimeType: text("mime_type").notNull(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -35,7 +36,7 @@ export const videos = pgTable("videos", {
   id: serial("id").primaryKey(),
   title: text("title").notNull(),
   description: text("description").notNull(),
-  category: text("category").notNull().default("official"),
+  category: text("category").$type<VideoCategory>().notNull().default("official"),
   embedUrl: text("embed_url").notNull(),
   thumbnailUrl: text("thumbnail_url").notNull().default(""),
   isActive: boolean("is_active").notNull().default(true),
@@ -65,7 +66,7 @@ export const merchandise = pgTable("merchandise", {
   name: text("name").notNull(),
   description: text("description").notNull(),
   price: numeric("price", { precision: 6, scale: 2 }).notNull(),
-  category: text("category").notNull(),
+  category: text("category").$type<MerchCategory>().notNull(),
   templateDimensions: text("template_dimensions").notNull(),
   imageUrl: text("image_url").notNull().default(""),
   amazonUrl: text("amazon_url").notNull().default(""),

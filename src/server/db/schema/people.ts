@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import type { MessageType } from "@shared/categories";
 import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 export const users = pgTable(
@@ -63,7 +64,7 @@ export const messages = pgTable("messages", {
   name: text("name"),
   email: text("email").notNull(),
   message: text("message").notNull(),
-  messageType: text("message_type").notNull().default("general"),
+  messageType: text("message_type").$type<MessageType>().notNull().default("general"),
   isRead: boolean("is_read").notNull().default(false),
   ip: text("ip"),
   sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),

@@ -1,3 +1,4 @@
+import type { MerchCategory, VideoCategory } from "@shared/categories";
 import { todayIso } from "@shared/format";
 
 /** The fictional band's demo content (all original text written for this project). */
@@ -21,7 +22,7 @@ export const demoShows = () => [
 ];
 
 const shop = "https://www.amazon.com/s?k=tar+river+static";
-export const demoMerch = [
+const merchItems: { name: string; description: string; price: string; category: MerchCategory; templateDimensions: string; image: string; isNew?: boolean; isFeatured?: boolean; comingSoon?: boolean }[] = [
   { name: "Floodplain Tee", description: "Heavyweight black tee with the Floodplain logo front and tour dates on the back.", price: "25.99", category: "T-Shirt", templateDimensions: "4500px x 5400px (T-shirts, Sweatshirts)", image: "merch-floodplain-tee.jpg", isNew: true, isFeatured: true },
   { name: "Static Hoodie", description: "Pullover hoodie, midweight fleece, logo across the chest.", price: "44.99", category: "Hoodie", templateDimensions: "4500px x 4050px (Hoodies)", image: "merch-static-hoodie.jpg", isFeatured: true },
   { name: "Dad Hat", description: "Unstructured six-panel cap with an embroidered logo.", price: "22.00", category: "Hat", templateDimensions: "Other", image: "merch-dad-hat.jpg" },
@@ -30,9 +31,10 @@ export const demoMerch = [
   { name: "Tote Bag", description: "Natural canvas tote, big enough for records and a change of shirt.", price: "19.99", category: "Accessory", templateDimensions: "2925px x 2925px (Tote bags, Pillows)", image: "merch-tote-bag.jpg" },
   { name: "Enamel Pin", description: "1.25 inch hard enamel pin with a rubber clutch.", price: "9.00", category: "Accessory", templateDimensions: "Other", image: "merch-enamel-pin.jpg", comingSoon: true },
   { name: "Floodplain / Porch Light Cassette", description: "Both singles on a red cassette with a download code.", price: "8.00", category: "Other", templateDimensions: "Other", image: "merch-cassette.jpg", comingSoon: true },
-].map(({ image, ...m }) => ({ ...m, amazonUrl: shop, image }));
+];
+export const demoMerch = merchItems.map((m) => ({ ...m, amazonUrl: shop }));
 
-export const demoVideos = [
+export const demoVideos: { title: string; description: string; category: VideoCategory; embedUrl: string; image: string; sortOrder: number }[] = [
   { title: "Floodplain (Official Video)", description: "Shot in one night on the banks of the Tar River with two borrowed cameras and a lot of fog.", category: "official", embedUrl: "https://www.youtube.com/embed/eRsGyueVLvQ", image: "video-floodplain.jpg", sortOrder: 0 },
   { title: "Live at The Pour House", description: "The full set from the Raleigh hometown-ish show, sweat and all.", category: "live", embedUrl: "https://www.youtube.com/embed/aqz-KE-bpKQ", image: "video-live-pour-house.jpg", sortOrder: 1 },
   { title: "Porch Light (Lyric Video)", description: "Words on screen so you can yell along properly next time.", category: "official", embedUrl: "https://www.youtube.com/embed/R6MlUcmOul8", image: "video-porch-light.jpg", sortOrder: 2 },

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { audioActiveInput, audioFeaturedInput, audioTrackInput } from "@shared/schemas/audio-tracks";
+import { messageAnswer } from "@shared/schemas/answers";
+import { audioActiveInput, audioFeaturedInput, audioTrackAnswers, audioTrackInput } from "@shared/schemas/audio-tracks";
 import { notFound } from "../../lib/http-error";
 import { idParams } from "../../lib/params";
 import { createTrack, deleteTrack, findTrack, replaceTrack, setTrackActive, setTrackFeatured } from "./repository";
@@ -11,36 +12,36 @@ const missing = () => notFound("Audio track not found");
  * public-routes.ts because ?featured=true is public there.
  */
 export const audioTracksAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get("/api/audio-tracks/:id", { schema: { params: idParams } }, async (request) => {
+  app.get("/api/audio-tracks/:id", { schema: { params: idParams, response: { 200: audioTrackAnswers.item } } }, async (request) => {
     const track = await findTrack(app.db, request.params.id);
     if (!track) throw missing();
     return { success: true, data: track };
   });
 
-  app.post("/api/audio-tracks", { schema: { body: audioTrackInput } }, async (request, reply) => {
+  app.post("/api/audio-tracks", { schema: { body: audioTrackInput, response: { 201: audioTrackAnswers.saved } } }, async (request, reply) => {
     const track = await createTrack(app.db, request.body);
     return reply.status(201).send({ success: true, message: "Audio track created", data: track });
   });
 
-  app.put("/api/audio-tracks/:id", { schema: { params: idParams, body: audioTrackInput } }, async (request) => {
+  app.put("/api/audio-tracks/:id", { schema: { params: idParams, body: audioTrackInput, response: { 200: audioTrackAnswers.saved } } }, async (request) => {
     const track = await replaceTrack(app.db, request.params.id, request.body);
     if (!track) throw missing();
     return { success: true, message: "Audio track updated", data: track };
   });
 
-  app.put("/api/audio-tracks/:id/featured", { schema: { params: idParams, body: audioFeaturedInput } }, async (request) => {
+  app.put("/api/audio-tracks/:id/featured", { schema: { params: idParams, body: audioFeaturedInput, response: { 200: audioTrackAnswers.saved } } }, async (request) => {
     const track = await setTrackFeatured(app.db, request.params.id, request.body.isFeatured);
     if (!track) throw missing();
     return { success: true, message: "Audio track updated", data: track };
   });
 
-  app.put("/api/audio-tracks/:id/active", { schema: { params: idParams, body: audioActiveInput } }, async (request) => {
+  app.put("/api/audio-tracks/:id/active", { schema: { params: idParams, body: audioActiveInput, response: { 200: audioTrackAnswers.saved } } }, async (request) => {
     const track = await setTrackActive(app.db, request.params.id, request.body.isActive);
     if (!track) throw missing();
     return { success: true, message: "Audio track updated", data: track };
   });
 
-  app.delete("/api/audio-tracks/:id", { schema: { params: idParams } }, async (request) => {
+  app.delete("/api/audio-tracks/:id", { schema: { params: idParams, response: { 200: messageAnswer } } }, async (request) => {
     if (!(await deleteTrack(app.db, request.params.id))) throw missing();
     return { success: true, message: "Audio track deleted" };
   });

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { audioTrackAnswers } from "@shared/schemas/audio-tracks";
 import { z } from "zod";
 import { requireAdmin } from "../../plugins/auth";
 import { jsonAnswer, sendPublic } from "../../plugins/public-answers";
@@ -13,12 +14,12 @@ const tracksQuery = z.object({
  * is the admin list of every track, so it needs an admin.
  */
 export const audioTracksPublicRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get("/api/audio-tracks", { schema: { querystring: tracksQuery } }, async (request, reply) => {
+  app.get("/api/audio-tracks", { schema: { querystring: tracksQuery, response: { 200: audioTrackAnswers.list } } }, async (request, reply) => {
     if (request.query.featured === "true") {
       return sendPublic(app, request, reply, {
         key: "/api/audio-tracks?featured=true",
         tags: ["audio-tracks"],
-        build: async () => jsonAnswer({ success: true, data: await listFeaturedTracks(app.db) }),
+        build: async () => jsonAnswer(audioTrackAnswers.list, { success: true, data: await listFeaturedTracks(app.db) }),
       });
     }
     await requireAdmin(app, request);

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
+import { messageAnswer } from "@shared/schemas/answers";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { loginInput } from "@shared/schemas/auth";
+import { authAnswers, loginInput } from "@shared/schemas/auth";
 import { users } from "../../db/schema";
 import { unauthorized } from "../../lib/http-error";
 import { clearSessionCookie, getSession, requireAdmin, setSessionCookie } from "../../plugins/auth";
@@ -33,14 +34,14 @@ export const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get("/api/admin/me", async (request) => {
+  app.get("/api/admin/me", { schema: { response: { 200: authAnswers.me } } }, async (request) => {
     const auth = await getSession(app, request);
     if (!auth) throw unauthorized();
     return { success: true, data: auth.user, user: auth.user, csrfToken: auth.csrfToken };
   });
 
   // Rotation: the old token stops working the moment the new one is issued.
-  app.post("/api/refresh-token", async (request, reply) => {
+  app.post("/api/refresh-token", { schema: { response: { 200: authAnswers.refreshed } } }, async (request, reply) => {
     const auth = await requireAdmin(app, request);
     await deleteSession(app.db, auth.sessionId);
     const { token, csrfToken } = await createSession(app.db, auth.user.id);
@@ -48,7 +49,7 @@ export const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
     return { success: true, message: "Token refreshed", token, csrfToken, user: auth.user };
   });
 
-  app.post("/api/admin/logout", async (request, reply) => {
+  app.post("/api/admin/logout", { schema: { response: { 200: messageAnswer } } }, async (request, reply) => {
     const auth = await requireAdmin(app, request);
     await deleteSession(app.db, auth.sessionId);
     clearSessionCookie(reply);

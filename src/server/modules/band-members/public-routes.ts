@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { bandMemberAnswers } from "@shared/schemas/band-members";
 import { z } from "zod";
 import { requireAdmin } from "../../plugins/auth";
 import { jsonAnswer, sendPublic } from "../../plugins/public-answers";
@@ -10,11 +11,11 @@ const membersQuery = z.object({
 
 /** Active members in public order; ?all=true is the admin list (every member) and needs an admin. */
 export const bandMembersPublicRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get("/api/band-members", { schema: { querystring: membersQuery } }, async (request, reply) => {
+  app.get("/api/band-members", { schema: { querystring: membersQuery, response: { 200: bandMemberAnswers.list } } }, async (request, reply) => {
     if (request.query.all === "true") {
       await requireAdmin(app, request);
       return { success: true, data: await listAllMembers(app.db) };
     }
-    return sendPublic(app, request, reply, { key: "/api/band-members", tags: ["band-members"], build: async () => jsonAnswer({ success: true, data: await listActiveMembers(app.db) }) });
+    return sendPublic(app, request, reply, { key: "/api/band-members", tags: ["band-members"], build: async () => jsonAnswer(bandMemberAnswers.list, { success: true, data: await listActiveMembers(app.db) }) });
   });
 };

@@ -1,4 +1,5 @@
 import { count, eq } from "drizzle-orm";
+import { dashboardAnswers } from "@shared/schemas/dashboard";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { messages, subscribers } from "../../db/schema";
 
@@ -8,7 +9,7 @@ import { messages, subscribers } from "../../db/schema";
  * unread messages counts messages not yet opened.
  */
 export const dashboardAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get("/api/admin/dashboard-counts", async () => {
+  app.get("/api/admin/dashboard-counts", { schema: { response: { 200: dashboardAnswers.counts } } }, async () => {
     const [[subs], [unread]] = await Promise.all([
       app.db.select({ n: count() }).from(subscribers).where(eq(subscribers.isSubscribed, true)),
       app.db.select({ n: count() }).from(messages).where(eq(messages.isRead, false)),

@@ -1,31 +1,32 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { lyricsInput, lyricsPublishInput } from "@shared/schemas/lyrics";
+import { messageAnswer } from "@shared/schemas/answers";
+import { lyricsAnswers, lyricsInput, lyricsPublishInput } from "@shared/schemas/lyrics";
 import { notFound } from "../../lib/http-error";
 import { idParams } from "../../lib/params";
 import { createLyrics, deleteLyrics, listAllLyrics, updateLyrics } from "./repository";
 
 /** Lyrics writes and the full list with drafts (GET /api/lyrics/:id is public, drafts only for admins). */
 export const lyricsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get("/api/admin/lyrics", async () => ({ success: true, data: await listAllLyrics(app.db) }));
+  app.get("/api/admin/lyrics", { schema: { response: { 200: lyricsAnswers.list } } }, async () => ({ success: true, data: await listAllLyrics(app.db) }));
 
-  app.post("/api/lyrics", { schema: { body: lyricsInput } }, async (request, reply) => {
+  app.post("/api/lyrics", { schema: { body: lyricsInput, response: { 201: lyricsAnswers.saved } } }, async (request, reply) => {
     const row = await createLyrics(app.db, request.body);
     return reply.status(201).send({ success: true, message: "Lyrics created successfully", data: row });
   });
 
-  app.put("/api/lyrics/:id", { schema: { params: idParams, body: lyricsInput } }, async (request) => {
+  app.put("/api/lyrics/:id", { schema: { params: idParams, body: lyricsInput, response: { 200: lyricsAnswers.saved } } }, async (request) => {
     const row = await updateLyrics(app.db, request.params.id, request.body);
     if (!row) throw notFound("Lyrics not found");
     return { success: true, message: "Lyrics updated successfully", data: row };
   });
 
-  app.put("/api/lyrics/:id/publish", { schema: { params: idParams, body: lyricsPublishInput } }, async (request) => {
+  app.put("/api/lyrics/:id/publish", { schema: { params: idParams, body: lyricsPublishInput, response: { 200: lyricsAnswers.saved } } }, async (request) => {
     const row = await updateLyrics(app.db, request.params.id, { isPublished: request.body.isPublished });
     if (!row) throw notFound("Lyrics not found");
     return { success: true, message: "Lyrics status updated successfully", data: row };
   });
 
-  app.delete("/api/lyrics/:id", { schema: { params: idParams } }, async (request) => {
+  app.delete("/api/lyrics/:id", { schema: { params: idParams, response: { 200: messageAnswer } } }, async (request) => {
     if (!(await deleteLyrics(app.db, request.params.id))) throw notFound("Lyrics not found");
     return { success: true, message: "Lyrics deleted successfully" };
   });

@@ -1,29 +1,30 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { merchandiseInput } from "@shared/schemas/merchandise";
+import { messageAnswer } from "@shared/schemas/answers";
+import { merchandiseAnswers, merchandiseInput } from "@shared/schemas/merchandise";
 import { notFound } from "../../lib/http-error";
 import { idParams } from "../../lib/params";
 import { createMerchandise, deleteMerchandise, findMerchandise, updateMerchandise } from "./repository";
 
 /** Merchandise writes and the single-item read (the list is GET /api/merchandise, public). */
 export const merchandiseAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get("/api/merchandise/:id", { schema: { params: idParams } }, async (request) => {
+  app.get("/api/merchandise/:id", { schema: { params: idParams, response: { 200: merchandiseAnswers.item } } }, async (request) => {
     const item = await findMerchandise(app.db, request.params.id);
     if (!item) throw notFound("Merchandise not found");
     return { success: true, data: item };
   });
 
-  app.post("/api/merchandise", { schema: { body: merchandiseInput } }, async (request, reply) => {
+  app.post("/api/merchandise", { schema: { body: merchandiseInput, response: { 201: merchandiseAnswers.saved } } }, async (request, reply) => {
     const item = await createMerchandise(app.db, request.body);
     return reply.status(201).send({ success: true, message: "Merchandise created successfully", data: item });
   });
 
-  app.put("/api/merchandise/:id", { schema: { params: idParams, body: merchandiseInput } }, async (request) => {
+  app.put("/api/merchandise/:id", { schema: { params: idParams, body: merchandiseInput, response: { 200: merchandiseAnswers.saved } } }, async (request) => {
     const item = await updateMerchandise(app.db, request.params.id, request.body);
     if (!item) throw notFound("Merchandise not found");
     return { success: true, message: "Merchandise updated successfully", data: item };
   });
 
-  app.delete("/api/merchandise/:id", { schema: { params: idParams } }, async (request) => {
+  app.delete("/api/merchandise/:id", { schema: { params: idParams, response: { 200: messageAnswer } } }, async (request) => {
     if (!(await deleteMerchandise(app.db, request.params.id))) throw notFound("Merchandise not found");
     return { success: true, message: "Item deleted" };
   });

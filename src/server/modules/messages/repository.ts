@@ -1,4 +1,5 @@
 import { desc, eq } from "drizzle-orm";
+import type { MessageType } from "@shared/categories";
 import type { Db } from "../../db/client";
 import { messages } from "../../db/schema";
 
@@ -16,7 +17,7 @@ export function toMessage(r: Row) {
   };
 }
 
-export async function insertMessage(db: Db, m: { name: string | null; email: string; messageType: string; message: string; ip: string }) {
+export async function insertMessage(db: Db, m: { name: string | null; email: string; messageType: MessageType; message: string; ip: string }) {
   const [row] = await db.insert(messages).values(m).returning();
   return toMessage(row);
 }

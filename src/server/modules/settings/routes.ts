@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { SETTING_KEYS } from "@shared/constants";
-import { checkSettingValue, settingInput, settingKeyParams } from "@shared/schemas/settings";
+import { checkSettingValue, settingAnswers, settingInput, settingKeyParams } from "@shared/schemas/settings";
 import { badRequest } from "../../lib/http-error";
 import { jsonAnswer, sendPublic } from "../../plugins/public-answers";
 import { getSetting, getSettings } from "../../services/settings";
@@ -8,20 +8,20 @@ import { putSetting } from "./repository";
 
 // Every known key is public: they hold links, texts and flags the public pages show.
 export const settingsPublicRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get("/api/settings/:key", { schema: { params: settingKeyParams } }, async (request, reply) => {
+  app.get("/api/settings/:key", { schema: { params: settingKeyParams, response: { 200: settingAnswers.item } } }, async (request, reply) => {
     const { key } = request.params;
     return sendPublic(app, request, reply, {
       key: `/api/settings/${key}`,
       tags: ["settings"],
-      build: async () => jsonAnswer({ success: true, data: { key, value: await getSetting(app.db, key) } }),
+      build: async () => jsonAnswer(settingAnswers.item, { success: true, data: { key, value: await getSetting(app.db, key) } }),
     });
   });
 };
 
 export const settingsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get("/api/settings", async () => ({ success: true, data: await getSettings(app.db, SETTING_KEYS) }));
+  app.get("/api/settings", { schema: { response: { 200: settingAnswers.all } } }, async () => ({ success: true, data: await getSettings(app.db, SETTING_KEYS) }));
 
-  app.put("/api/settings/:key", { schema: { params: settingKeyParams, body: settingInput } }, async (request) => {
+  app.put("/api/settings/:key", { schema: { params: settingKeyParams, body: settingInput, response: { 200: settingAnswers.saved } } }, async (request) => {
     const { key } = request.params;
     const checked = checkSettingValue(key, request.body.value);
     if (!checked.ok) throw badRequest(`value: ${checked.message}`, { value: checked.message });

@@ -1,29 +1,30 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { showInput } from "@shared/schemas/shows";
+import { messageAnswer } from "@shared/schemas/answers";
+import { showAnswers, showInput } from "@shared/schemas/shows";
 import { notFound } from "../../lib/http-error";
 import { idParams } from "../../lib/params";
 import { createShow, deleteShow, findShow, updateShow } from "./repository";
 
 /** Show writes and the single-show read for the edit form (the list is GET /api/shows, public). */
 export const showsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get("/api/shows/:id", { schema: { params: idParams } }, async (request) => {
+  app.get("/api/shows/:id", { schema: { params: idParams, response: { 200: showAnswers.item } } }, async (request) => {
     const show = await findShow(app.db, request.params.id);
     if (!show) throw notFound("Show not found");
     return { success: true, data: show };
   });
 
-  app.post("/api/shows", { schema: { body: showInput } }, async (request, reply) => {
+  app.post("/api/shows", { schema: { body: showInput, response: { 201: showAnswers.saved } } }, async (request, reply) => {
     const show = await createShow(app.db, request.body);
     return reply.status(201).send({ success: true, message: "Show created successfully", data: show });
   });
 
-  app.put("/api/shows/:id", { schema: { params: idParams, body: showInput } }, async (request) => {
+  app.put("/api/shows/:id", { schema: { params: idParams, body: showInput, response: { 200: showAnswers.saved } } }, async (request) => {
     const show = await updateShow(app.db, request.params.id, request.body);
     if (!show) throw notFound("Show not found");
     return { success: true, message: "Show updated successfully", data: show };
   });
 
-  app.delete("/api/shows/:id", { schema: { params: idParams } }, async (request) => {
+  app.delete("/api/shows/:id", { schema: { params: idParams, response: { 200: messageAnswer } } }, async (request) => {
     if (!(await deleteShow(app.db, request.params.id))) throw notFound("Show not found");
     return { success: true, message: "Show deleted" };
   });

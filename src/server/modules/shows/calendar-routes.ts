@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { todayIso } from "@shared/format";
 import { idParams } from "../../lib/params";
-import { jsonAnswer, sendPublic } from "../../plugins/public-answers";
+import { notFoundAnswer, sendPublic } from "../../plugins/public-answers";
 import { loadSiteInfo } from "../../services/pages/site-info";
 import { FEED_PAST_DAYS, showsCalendar } from "./calendar";
 import { listShowsSince } from "../../services/public-reads/shows";
@@ -37,7 +37,7 @@ export const showsCalendarRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: TAGS,
       build: async () => {
         const [site, show] = await Promise.all([loadSiteInfo(app), findShow(app.db, id)]);
-        if (!show) return jsonAnswer({ success: false, message: "Show not found" }, 404);
+        if (!show) return notFoundAnswer("Show not found");
         return { contentType: CALENDAR, body: showsCalendar(site, [show], `${site.bandName} at ${show.venue}`) };
       },
     });

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { showAnswers } from "@shared/schemas/shows";
 import { z } from "zod";
 import { badRequest } from "../../lib/http-error";
 import { jsonAnswer, sendPublic } from "../../plugins/public-answers";
@@ -26,7 +27,7 @@ const showsQuery = z.object({
  * and later, ?past=true the ones before today, newest first (both: a 400).
  */
 export const showsPublicRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get("/api/shows", { schema: { querystring: showsQuery } }, async (request, reply) => {
+  app.get("/api/shows", { schema: { querystring: showsQuery, response: { 200: showAnswers.list } } }, async (request, reply) => {
     const { limit, offset } = request.query;
     const upcoming = request.query.upcoming === "true";
     const past = request.query.past === "true";
@@ -36,7 +37,7 @@ export const showsPublicRoutes: FastifyPluginAsyncZod = async (app) => {
       key: `/api/shows?upcoming=${upcoming}&past=${past}&limit=${limit ?? ""}&offset=${offset ?? ""}`,
       tags: ["shows"],
       build: async () =>
-        jsonAnswer({
+        jsonAnswer(showAnswers.list, {
           success: true,
           data: upcoming ? await listUpcomingShows(app.db, undefined, page) : past ? await listPastShows(app.db, undefined, page) : await listShows(app.db, page),
         }),

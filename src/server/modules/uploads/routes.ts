@@ -1,4 +1,5 @@
 import multipart from "@fastify/multipart";
+import { uploadAnswers } from "@shared/schemas/uploads";
 import { desc } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -60,13 +61,13 @@ async function readFile(request: FastifyRequest, limit: number) {
 export const uploadsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, { limits: { fileSize: UPLOAD_LIMITS.audio, files: 1 } });
 
-  app.post("/api/upload/merchandise", async (request) => {
+  app.post("/api/upload/merchandise", { schema: { response: { 200: uploadAnswers.merchandiseSaved } } }, async (request) => {
     const file = await readFile(request, UPLOAD_LIMITS.merchImage);
     const media = await saveUpload(app.db, app.config.uploadsDir, file, "image");
     return { success: true, ok: true, message: "Upload Successful", data: media };
   });
 
-  app.post("/api/upload/media", { schema: { querystring: mediaQuery } }, async (request) => {
+  app.post("/api/upload/media", { schema: { querystring: mediaQuery, response: { 200: uploadAnswers.saved } } }, async (request) => {
     const { purpose } = request.query;
     const queryType = request.query.fileType;
     // Audio is the largest allowed; the real limit is checked again once the type is known.
@@ -79,7 +80,7 @@ export const uploadsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     return { success: true, message: "Upload Successful", data: media };
   });
 
-  app.get("/api/media", async () => {
+  app.get("/api/media", { schema: { response: { 200: uploadAnswers.list } } }, async () => {
     const rows = await app.db.select().from(mediaFiles).orderBy(desc(mediaFiles.createdAt)).limit(500);
     return { success: true, data: rows };
   });

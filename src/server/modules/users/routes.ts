@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { messageAnswer } from "@shared/schemas/answers";
 import type { z } from "zod";
 import { PRIMARY_ADMIN_ID } from "@shared/constants";
 import { passwordProblem } from "@shared/password-strength";
-import { passwordSchema, userActiveInput, userCreateInput, userUpdateInput } from "@shared/schemas/users";
+import { adminUserAnswers, passwordSchema, userActiveInput, userCreateInput, userUpdateInput } from "@shared/schemas/users";
 import { conflict, forbidden, notFound } from "../../lib/http-error";
 import { idParams } from "../../lib/params";
 import { deleteSessionsExcept } from "../../services/sessions";
@@ -27,15 +28,15 @@ const updateBody = userUpdateInput.superRefine(strongPassword);
  * deleted, and nobody can deactivate or delete their own account.
  */
 export const usersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get("/api/users", async () => ({ success: true, data: await listUsers(app.db) }));
+  app.get("/api/users", { schema: { response: { 200: adminUserAnswers.list } } }, async () => ({ success: true, data: await listUsers(app.db) }));
 
-  app.get("/api/users/:id", { schema: { params: idParams } }, async (request) => {
+  app.get("/api/users/:id", { schema: { params: idParams, response: { 200: adminUserAnswers.item } } }, async (request) => {
     const user = await findUser(app.db, request.params.id);
     if (!user) throw notFound("User not found");
     return { success: true, data: user };
   });
 
-  app.post("/api/users", { schema: { body: createBody } }, async (request, reply) => {
+  app.post("/api/users", { schema: { body: createBody, response: { 201: adminUserAnswers.saved } } }, async (request, reply) => {
     try {
       const user = await createUser(app.db, request.body);
       return reply.status(201).send({ success: true, message: "User created", data: user });
@@ -45,7 +46,7 @@ export const usersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     }
   });
 
-  app.put("/api/users/:id", { schema: { params: idParams, body: updateBody } }, async (request) => {
+  app.put("/api/users/:id", { schema: { params: idParams, body: updateBody, response: { 200: adminUserAnswers.saved } } }, async (request) => {
     const { id } = request.params;
     try {
       const user = await updateUser(app.db, id, request.body);
@@ -59,7 +60,7 @@ export const usersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     }
   });
 
-  app.put("/api/users/:id/active", { schema: { params: idParams, body: userActiveInput } }, async (request) => {
+  app.put("/api/users/:id/active", { schema: { params: idParams, body: userActiveInput, response: { 200: adminUserAnswers.saved } } }, async (request) => {
     const { id } = request.params;
     if (id === PRIMARY_ADMIN_ID && !request.body.isActive) throw forbidden("The primary admin cannot be deactivated");
     // Locking yourself out by mistake is never what was meant; another admin can do it.
@@ -69,7 +70,7 @@ export const usersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     return { success: true, message: user.isActive ? "Activated" : "Deactivated", data: user };
   });
 
-  app.delete("/api/users/:id", { schema: { params: idParams } }, async (request) => {
+  app.delete("/api/users/:id", { schema: { params: idParams, response: { 200: messageAnswer } } }, async (request) => {
     const { id } = request.params;
     if (id === PRIMARY_ADMIN_ID) throw forbidden("The primary admin cannot be deleted");
     if (id === request.auth?.user.id) throw forbidden("You cannot delete your own account");

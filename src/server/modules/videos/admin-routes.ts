@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { videoActiveInput, videoInput } from "@shared/schemas/videos";
+import { messageAnswer } from "@shared/schemas/answers";
+import { videoActiveInput, videoAnswers, videoInput } from "@shared/schemas/videos";
 import { notFound } from "../../lib/http-error";
 import { idParams } from "../../lib/params";
 import { createVideo, deleteVideo, findVideo, listAllVideos, updateVideo } from "./repository";
@@ -9,32 +10,32 @@ import { createVideo, deleteVideo, findVideo, listAllVideos, updateVideo } from 
  * a static path that wins over /api/videos/:id in the router).
  */
 export const videosAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get("/api/videos", async () => ({ success: true, data: await listAllVideos(app.db) }));
+  app.get("/api/videos", { schema: { response: { 200: videoAnswers.list } } }, async () => ({ success: true, data: await listAllVideos(app.db) }));
 
-  app.get("/api/videos/:id", { schema: { params: idParams } }, async (request) => {
+  app.get("/api/videos/:id", { schema: { params: idParams, response: { 200: videoAnswers.item } } }, async (request) => {
     const video = await findVideo(app.db, request.params.id);
     if (!video) throw notFound("Video not found");
     return { success: true, data: video };
   });
 
-  app.post("/api/videos", { schema: { body: videoInput } }, async (request, reply) => {
+  app.post("/api/videos", { schema: { body: videoInput, response: { 201: videoAnswers.saved } } }, async (request, reply) => {
     const video = await createVideo(app.db, request.body);
     return reply.status(201).send({ success: true, message: "Video created", data: video });
   });
 
-  app.put("/api/videos/:id", { schema: { params: idParams, body: videoInput } }, async (request) => {
+  app.put("/api/videos/:id", { schema: { params: idParams, body: videoInput, response: { 200: videoAnswers.saved } } }, async (request) => {
     const video = await updateVideo(app.db, request.params.id, request.body);
     if (!video) throw notFound("Video not found");
     return { success: true, message: "Video updated", data: video };
   });
 
-  app.put("/api/videos/:id/active", { schema: { params: idParams, body: videoActiveInput } }, async (request) => {
+  app.put("/api/videos/:id/active", { schema: { params: idParams, body: videoActiveInput, response: { 200: videoAnswers.saved } } }, async (request) => {
     const video = await updateVideo(app.db, request.params.id, { isActive: request.body.isActive });
     if (!video) throw notFound("Video not found");
     return { success: true, message: "Video updated", data: video };
   });
 
-  app.delete("/api/videos/:id", { schema: { params: idParams } }, async (request) => {
+  app.delete("/api/videos/:id", { schema: { params: idParams, response: { 200: messageAnswer } } }, async (request) => {
     if (!(await deleteVideo(app.db, request.params.id))) throw notFound("Video not found");
     return { success: true, message: "Video deleted" };
   });

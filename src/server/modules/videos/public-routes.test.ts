@@ -5,11 +5,11 @@ import { createTestApp, type TestApp } from "../../test/app";
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-  const base = { description: "d", embedUrl: "https://www.youtube.com/embed/dQw4w9WgXcQ", category: "official" };
+  const base = { description: "d", embedUrl: "https://www.youtube.com/embed/dQw4w9WgXcQ", category: "official" as const };
   await t.database.db.insert(videos).values([
     { ...base, title: "Third", sortOrder: 3 },
     { ...base, title: "Hidden", sortOrder: 0, isActive: false },
-    { ...base, title: "First", sortOrder: 1, category: "live" },
+    { ...base, title: "First", sortOrder: 1, category: "live" as const },
   ]);
 });
 afterAll(() => t.close());
