@@ -7,17 +7,36 @@ import { NewsletterWorkers } from "./newsletter-worker";
 declare module "fastify" {
   interface FastifyInstance {
     /** The app's mail transport (SMTP pool or .eml files), opened on first send. */
-    mailer: Mailer;
+    mailer: AppMailer;
     /** Starts and wakes the newsletter delivery workers (see services/newsletter-worker.ts). */
     newsletterWorker: NewsletterWorkers;
   }
 }
 
+export interface AppMailer extends Mailer {
+  /** Keeps a background send in view, so the app's close waits for it (see sendInBackground). */
+  track(task: Promise<unknown>): void;
+  /** Resolves once every tracked send has finished, however it ended. */
+  settled(): Promise<void>;
+}
+
 /** A mailer whose transport is made on first use, so apps that never send mail open no SMTP pool. */
-function lazyMailer(config: AppConfig, log: FastifyInstance["log"]): Mailer {
+function lazyMailer(config: AppConfig, log: FastifyInstance["log"]): AppMailer {
   let transport: Mailer | null = null;
   const open = () => (transport ??= createMailer(config, log));
+  const pending = new Set<Promise<unknown>>();
   return {
+    track(task) {
+      const settled = task.then(
+        () => {},
+        () => {},
+      );
+      pending.add(settled);
+      void settled.then(() => pending.delete(settled));
+    },
+    async settled() {
+      while (pending.size > 0) await Promise.all(pending);
+    },
     kind: config.SMTP_URL ? "smtp" : "file",
     send: (mail) => open().send(mail),
     // only SMTP can send a message composed beforehand (newsletter-message.ts)
@@ -29,7 +48,10 @@ function lazyMailer(config: AppConfig, log: FastifyInstance["log"]): Mailer {
   };
 }
 
-/** Decorates `app.mailer` and `app.newsletterWorker`; the app's close stops the workers, then the mailer. */
+/**
+ * Decorates `app.mailer` and `app.newsletterWorker`. The app's close stops the workers and waits
+ * for the background sends, then closes the transport.
+ */
 export const mailServices = fp(
   async (app: FastifyInstance) => {
     const mailer = lazyMailer(app.config, app.log);
@@ -38,6 +60,7 @@ export const mailServices = fp(
     app.decorate("newsletterWorker", workers);
     app.addHook("onClose", async () => {
       await workers.stopAll();
+      await mailer.settled();
       mailer.close();
     });
   },
@@ -46,12 +69,14 @@ export const mailServices = fp(
 
 /**
  * Sends without making the caller wait or fail: public forms answer at once (and in the same
- * time whether or not a mail goes out, so the answer reveals nothing); failures are logged.
+ * time whether or not a mail goes out, so the answer reveals nothing); failures are logged. The
+ * app's close waits for it, so no mail is written into a data dir that is being removed.
  */
 export function sendInBackground(app: FastifyInstance, build: () => Promise<OutgoingMail | OutgoingMail[] | null>, what: string) {
-  void (async () => {
+  const task = (async () => {
     const mails = await build();
     if (!mails) return;
     for (const mail of Array.isArray(mails) ? mails : [mails]) await app.mailer.send(mail);
   })().catch((err) => app.log.error({ err }, `${what}: mail not sent`));
+  app.mailer.track(task);
 }
