@@ -19,7 +19,7 @@ import { ApiError, apiRequest, errorMessage, type ApiResponse } from "./api-clie
 type QueryOpts<T> = Omit<UseQueryOptions<T, Error, T, readonly unknown[]>, "queryKey" | "queryFn">;
 
 /**
- * GET a list; the query key is the URL (so invalidate(["/api/shows"]) refreshes it).
+ * GET a list; the query key is the URL (so invalidating [url] refreshes it).
  * Policy of spec section 9: never stale, no retry, no refetch on window focus (override via opts,
  * e.g. `{ retry: 1 }` or `{ staleTime: 10_000 }` where the spec says so).
  */

@@ -1,8 +1,8 @@
-import { useQuery } from "@tanstack/react-query";
 import type { BandMember } from "@shared/schemas/band-members";
 import { SectionHeading } from "../ui/section-heading";
 import { LoadingBlocks, StateMessage } from "../ui/state-message";
 import { useSetting } from "@client/lib/settings";
+import { useBandMembers } from "./api";
 import { MemberCard } from "./member-card";
 
 export const MEMBERS_ERROR = "Error loading band members. Please try again later.";
@@ -13,7 +13,7 @@ const order = (m: BandMember) => m.sortOrder ?? 99;
 export function AboutSection() {
   const paragraphs = [useSetting("about-para1").value, useSetting("about-para2").value, useSetting("about-para3").value].filter((p) => p.trim());
   const showBios = useSetting("show-bios").value === "true";
-  const { data, isLoading, error } = useQuery<BandMember[]>({ queryKey: ["/api/band-members"] });
+  const { data, isLoading, error } = useBandMembers();
   const members = Array.isArray(data) ? [...data].filter((m) => m.isActive !== false).sort((a, b) => order(a) - order(b) || a.name.localeCompare(b.name)) : [];
 
   return (

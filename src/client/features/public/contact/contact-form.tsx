@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from "react";
+import { messagesApi } from "@shared/api/messages";
 import { EmailField, Field, FormError, Honeypot, SubmitButton, SuccessPanel, inputClass, invalidProps } from "./form-parts";
 import { emailError, usePublicForm } from "./use-public-form";
 
@@ -16,7 +17,7 @@ export function ContactForm() {
   const [message, setMessage] = useState("");
   const [website, setWebsite] = useState("");
   const form = usePublicForm({
-    url: "/api/contact",
+    url: messagesApi.contact,
     failed: "Failed to send message. Please try again.",
     success: "Thank you for reaching out. We'll get back to you soon.",
     successMs: 5000,

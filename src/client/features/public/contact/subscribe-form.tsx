@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from "react";
+import { subscribersApi } from "@shared/api/subscribers";
 import { EmailField, Field, FieldError, FormError, Honeypot, SubmitButton, SuccessPanel, inputClass } from "./form-parts";
 import { emailError, usePublicForm } from "./use-public-form";
 
@@ -19,7 +20,7 @@ export function SubscribeForm() {
   const [interests, setInterests] = useState<Interests>(ALL_INTERESTS);
   const [website, setWebsite] = useState("");
   const form = usePublicForm({
-    url: "/api/subscribe",
+    url: subscribersApi.subscribe,
     failed: "Failed to subscribe. Please try again.",
     success: "Please check your email to verify your subscription.",
     successMs: 6000,

@@ -1,17 +1,15 @@
-import { useQuery } from "@tanstack/react-query";
-import { HOME_SHOWS_KEY } from "@shared/constants";
-import type { Show } from "@shared/schemas/shows";
 import { useBandName } from "@client/lib/band-name";
 import { SectionLink } from "../layout/section-link";
 import { FeaturedPlayer } from "../player/featured-player";
-import { useFeaturedTracks } from "../player/use-featured-tracks";
+import { useFeaturedTracks } from "../player/api";
+import { useHomeShows } from "../shows/api";
 import { dateParts, upcomingShows } from "../shows/show-utils";
 
 /** The header of the home page: the band's name set huge, the next show, and the vinyl player. */
 export function Hero() {
   const band = useBandName();
   const words = band.trim().split(/\s+/);
-  const { data } = useQuery<Show[]>({ queryKey: [HOME_SHOWS_KEY] });
+  const { data } = useHomeShows();
   const next = Array.isArray(data) ? upcomingShows(data)[0] : undefined;
   const track = useFeaturedTracks().data?.[0];
   return (

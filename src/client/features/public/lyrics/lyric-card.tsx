@@ -1,6 +1,6 @@
 import { Link } from "wouter";
 import type { Lyrics } from "@shared/schemas/lyrics";
-import { excerpt } from "./use-lyrics";
+import { excerpt } from "./lyrics-text";
 
 export function LyricCard({ lyric }: { lyric: Lyrics }) {
   const meta = [lyric.albumName, lyric.releaseYear].filter(Boolean).join(" · ");

@@ -1,26 +1,17 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { ArrowLeft } from "lucide-react";
 import { Link } from "wouter";
-import type { Lyrics } from "@shared/schemas/lyrics";
 import { ApiError } from "@client/lib/api-client";
 import { LoadingBlocks, StateMessage } from "../ui/state-message";
 import { usePageTitle } from "../ui/use-page-title";
-import { LYRICS_ERROR, LYRICS_NOT_FOUND } from "./use-lyrics";
+import { useLyrics } from "./api";
+import { LYRICS_ERROR, LYRICS_NOT_FOUND } from "./lyrics-text";
 
 const backClass = "inline-flex items-center gap-2 border-2 border-bone px-4 py-2 font-display text-lg uppercase transition hover:bg-bone hover:text-ink";
 
 export default function LyricDetailPage({ params }: { params: { id?: string } }) {
   const id = params.id ?? "";
   const valid = /^\d{1,9}$/.test(id);
-  const queryClient = useQueryClient();
-  const { data, isLoading, error } = useQuery<Lyrics>({
-    queryKey: [`/api/lyrics/${id}`],
-    enabled: valid,
-    // Coming from the list (or the home page), the song is already in its cached answer (the same
-    // record): the page draws at once instead of a loading state that its text would then resize.
-    initialData: () => queryClient.getQueryData<Lyrics[]>(["/api/lyrics"])?.find((l) => String(l.id) === id),
-    initialDataUpdatedAt: () => queryClient.getQueryState(["/api/lyrics"])?.dataUpdatedAt,
-  });
+  const { data, isLoading, error } = useLyrics(id, valid);
   const notFound = !valid || (error instanceof ApiError && (error.status === 404 || error.status === 400)) || (!isLoading && !error && !data);
   usePageTitle(data?.title ? `${data.title} Lyrics` : notFound ? LYRICS_NOT_FOUND : "Lyrics");
 

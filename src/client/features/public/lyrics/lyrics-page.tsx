@@ -2,7 +2,8 @@ import { PageHero } from "../ui/page-hero";
 import { LoadingBlocks, StateMessage } from "../ui/state-message";
 import { usePageTitle } from "../ui/use-page-title";
 import { LyricCard } from "./lyric-card";
-import { LYRICS_ERROR, NO_LYRICS, useLyricsList } from "./use-lyrics";
+import { useLyricsList } from "./api";
+import { LYRICS_ERROR, NO_LYRICS } from "./lyrics-text";
 
 export default function LyricsPage() {
   usePageTitle("Lyrics");

@@ -3,7 +3,8 @@ import { Link } from "wouter";
 import { SectionHeading } from "../ui/section-heading";
 import { LoadingBlocks, StateMessage } from "../ui/state-message";
 import { LyricCard } from "./lyric-card";
-import { LYRICS_ERROR, NO_LYRICS, useLyricsList } from "./use-lyrics";
+import { useLyricsList } from "./api";
+import { LYRICS_ERROR, NO_LYRICS } from "./lyrics-text";
 
 const HOME_LIMIT = 3;
 

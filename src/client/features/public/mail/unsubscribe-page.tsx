@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useSearch } from "wouter";
+import { subscribersApi } from "@shared/api/subscribers";
 import { ApiError, apiRequest } from "@client/lib/api-client";
 import { usePageTitle } from "../ui/use-page-title";
 
@@ -27,7 +28,7 @@ export default function UnsubscribePage() {
   async function unsubscribe() {
     setStatus("working");
     try {
-      const res = await apiRequest("POST", "/api/unsubscribe", { email, token });
+      const res = await apiRequest("POST", subscribersApi.unsubscribe, { email, token });
       setMessage(res.message || "You have been unsubscribed.");
       setStatus("done");
     } catch (err) {

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useSearch } from "wouter";
+import { subscribersApi } from "@shared/api/subscribers";
 import { ApiError, apiRequest } from "@client/lib/api-client";
 import { usePageTitle } from "../ui/use-page-title";
 
@@ -27,7 +28,7 @@ export default function VerifyEmailPage() {
       setState({ status: "error", message: MISSING });
       return;
     }
-    apiRequest("GET", `/api/verify-email?email=${encodeURIComponent(email)}&token=${encodeURIComponent(token)}`)
+    apiRequest("GET", subscribersApi.verify(email, token))
       .then((res) => setState(res.success ? { status: "success", message: res.message || SUCCESS } : { status: "error", message: res.message || FAILED }))
       .catch((err) => {
         const refused = err instanceof ApiError && err.status >= 400 && err.status < 500;

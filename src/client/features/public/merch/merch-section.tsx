@@ -1,8 +1,7 @@
-import { useQuery } from "@tanstack/react-query";
 import { useState, type KeyboardEvent } from "react";
-import type { Merchandise } from "@shared/schemas/merchandise";
 import { cn } from "@client/lib/cn";
 import { LoadingBlocks, StateMessage } from "../ui/state-message";
+import { useMerchandise } from "./api";
 import { MerchCard } from "./merch-card";
 import { inTab, TABS, type TabId } from "./merch-tabs";
 
@@ -12,7 +11,7 @@ export const NO_MERCH = "Nothing in this category yet. Check back soon.";
 
 /** Category tabs (all / apparel / accessories / home) over the product grid. */
 export function MerchSection() {
-  const { data, isLoading, error } = useQuery<Merchandise[]>({ queryKey: ["/api/merchandise"] });
+  const { data, isLoading, error } = useMerchandise();
   const [tab, setTab] = useState<TabId>("all");
   const items = Array.isArray(data) ? data.filter((m) => inTab(m, tab)) : [];
   return (

@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { mediaUrl } from "@client/lib/media-url";
-import { useFeaturedTracks } from "./use-featured-tracks";
+import { useFeaturedTracks } from "./api";
 import { DEFAULT_VOLUME, type PlayerState } from "./player-state";
 import { useMediaSession } from "./use-media-session";
 

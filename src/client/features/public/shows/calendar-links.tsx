@@ -1,10 +1,10 @@
 import { CalendarPlus, CalendarSync } from "lucide-react";
-import type { Show } from "@shared/schemas/shows";
+import { showsApi, type Show } from "@shared/api/shows";
 import { formatDate } from "@shared/format";
 import { cn } from "@client/lib/cn";
 import { googleCalendarUrl } from "./show-utils";
 
-export const FEED_PATH = "/shows.ics";
+export const FEED_PATH = showsApi.calendar;
 
 /**
  * 'Subscribe to calendar': the feed as webcal:// (calendar apps subscribe and keep it up to
@@ -34,7 +34,7 @@ export function AddToCalendar({ show, bandName, timeZone }: { show: Show; bandNa
   const link = "inline-flex min-h-6 items-center gap-1.5 text-dust underline decoration-dust/40 underline-offset-4 hover:text-bone";
   return (
     <p className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
-      <a href={`/shows/${show.id}.ics`} className={link} aria-label={`Add to calendar: ${what}`}>
+      <a href={showsApi.showCalendar(show.id)} className={link} aria-label={`Add to calendar: ${what}`}>
         <CalendarPlus aria-hidden="true" className="h-4 w-4" /> Add to calendar
       </a>
       <a href={googleCalendarUrl(show, bandName, timeZone)} target="_blank" rel="noopener noreferrer" className={link} aria-label={`Google Calendar: ${what} (opens in a new tab)`}>

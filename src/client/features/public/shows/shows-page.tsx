@@ -1,11 +1,10 @@
-import { useQueries, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { PAST_SHOWS_PAGE, UPCOMING_SHOWS_KEY, pastShowsKey } from "@shared/constants";
-import type { Show } from "@shared/schemas/shows";
+import { PAST_SHOWS_PAGE, type Show } from "@shared/api/shows";
 import { cn } from "@client/lib/cn";
 import { PageHero } from "../ui/page-hero";
 import { LoadingBlocks, StateMessage } from "../ui/state-message";
 import { usePageTitle } from "../ui/use-page-title";
+import { usePastShowPages, useUpcomingShows } from "./api";
 import { CalendarSubscribe } from "./calendar-links";
 import { StatusBadge } from "./show-list";
 import { SHOWS_BAD_FORMAT, SHOWS_FAILED, UpcomingList } from "./shows-section";
@@ -16,7 +15,7 @@ export const NO_PAST_SHOWS = "No past shows yet.";
 /** /shows: every upcoming show, then the archive grouped by year, newest first. */
 export default function ShowsPage() {
   usePageTitle("Shows");
-  const upcoming = useQuery<Show[]>({ queryKey: [UPCOMING_SHOWS_KEY] });
+  const upcoming = useUpcomingShows();
   return (
     <main>
       <PageHero kicker="Live" title="Shows" lead="Where we play next, and everywhere we have played. Subscribe and your calendar keeps up with us." />
@@ -44,7 +43,7 @@ export default function ShowsPage() {
 /** The archive a page at a time (the first page came inlined with the HTML). */
 function PastShows() {
   const [pages, setPages] = useState(1);
-  const results = useQueries({ queries: Array.from({ length: pages }, (_, i) => ({ queryKey: [pastShowsKey(i * PAST_SHOWS_PAGE)] })) });
+  const results = usePastShowPages(pages);
   const first = results[0];
   const last = results[results.length - 1];
   const loaded = results.flatMap((r) => (Array.isArray(r.data) ? (r.data as Show[]) : []));

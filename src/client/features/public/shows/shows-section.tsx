@@ -1,10 +1,9 @@
-import { useQuery } from "@tanstack/react-query";
 import { ArrowRight } from "lucide-react";
 import { Link } from "wouter";
-import { HOME_SHOWS_KEY } from "@shared/constants";
-import type { Show } from "@shared/schemas/shows";
+import type { Show } from "@shared/api/shows";
 import { SectionHeading } from "../ui/section-heading";
 import { LoadingBlocks, StateMessage } from "../ui/state-message";
+import { useHomeShows } from "./api";
 import { CalendarSubscribe } from "./calendar-links";
 import { ShowList } from "./show-list";
 import { upcomingShows } from "./show-utils";
@@ -14,7 +13,7 @@ export const SHOWS_FAILED = "Failed to load shows";
 export const NO_SHOWS = "No upcoming shows right now. Check back soon, or join the mailing list to hear first.";
 
 export function ShowsSection() {
-  const { data, isLoading, error } = useQuery<Show[]>({ queryKey: [HOME_SHOWS_KEY] });
+  const { data, isLoading, error } = useHomeShows();
   return (
     <section id="shows" aria-labelledby="shows-title" className="mx-auto max-w-6xl px-4 py-20 sm:px-6 sm:py-28">
       <SectionHeading id="shows" index="03" title="Upcoming Shows" kicker="On the road" />

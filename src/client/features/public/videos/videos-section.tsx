@@ -1,4 +1,3 @@
-import { useQuery } from "@tanstack/react-query";
 import { useMemo, useRef, useState } from "react";
 import type { Video } from "@shared/schemas/videos";
 import { VIDEO_THUMBNAIL_PLACEHOLDER } from "@shared/settings-defaults";
@@ -7,6 +6,7 @@ import { smoothUnlessReduced } from "../layout/nav-links";
 import { ImageWithFallback } from "@client/components/ui/image-with-fallback";
 import { SectionHeading } from "../ui/section-heading";
 import { LoadingBlocks, StateMessage } from "../ui/state-message";
+import { useActiveVideos } from "./api";
 import { VideoPlayer, videoThumb } from "./video-player";
 
 export const NO_VIDEOS = "No videos available. Check back soon for new content.";
@@ -16,7 +16,7 @@ const byOrder = (a: Video, b: Video) => a.sortOrder - b.sortOrder || a.id - b.id
 
 /** Player plus cards; starts on the lowest sortOrder; a card click selects and scrolls to the player. */
 export function VideosSection({ as: Heading = "home" }: { as?: "home" | "page" }) {
-  const { data, isLoading, error } = useQuery<Video[]>({ queryKey: ["/api/videos/active"] });
+  const { data, isLoading, error } = useActiveVideos();
   const videos = useMemo(() => (Array.isArray(data) ? [...data].sort(byOrder) : []), [data]);
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [category, setCategory] = useState<string>("all");

@@ -1,0 +1,15 @@
+import { useQueries, useQuery } from "@tanstack/react-query";
+import { PAST_SHOWS_PAGE, showsApi, type Show } from "@shared/api/shows";
+import { urlQuery } from "@client/lib/resource";
+
+/** The home page's upcoming shows (at most HOME_SHOWS_LIMIT, inlined with the page). */
+export const homeShowsQuery = () => urlQuery<Show[]>(showsApi.home);
+/** /shows: every upcoming show. */
+export const upcomingShowsQuery = () => urlQuery<Show[]>(showsApi.upcoming);
+/** /shows: the archive, a page of PAST_SHOWS_PAGE at a time (the first one inlined with the page). */
+export const pastShowsQuery = (page: number) => urlQuery<Show[]>(showsApi.past(page * PAST_SHOWS_PAGE));
+
+export const useHomeShows = () => useQuery(homeShowsQuery());
+export const useUpcomingShows = () => useQuery(upcomingShowsQuery());
+/** The first `pages` pages of the archive. */
+export const usePastShowPages = (pages: number) => useQueries({ queries: Array.from({ length: pages }, (_, i) => pastShowsQuery(i)) });
