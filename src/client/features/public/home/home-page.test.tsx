@@ -1,4 +1,4 @@
-import { HOME_SHOWS_KEY } from "@shared/constants";
+import { showsApi } from "@shared/api/shows";
 import { screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { PlayerProvider } from "../player/player-context";
@@ -24,7 +24,7 @@ describe("HomePage", () => {
       <PlayerProvider>
         <HomePage />
       </PlayerProvider>,
-      { "/api/band-members": (() => members) as unknown as FakeAnswer, [HOME_SHOWS_KEY]: ok([]), "/api/videos/active": ok([]), "/api/lyrics": ok([]) },
+      { "/api/band-members": (() => members) as unknown as FakeAnswer, [showsApi.home]: ok([]), "/api/videos/active": ok([]), "/api/lyrics": ok([]) },
     );
     await screen.findByRole("heading", { name: "About the Band" });
     await waitFor(() => expect(scrolled).toContain("about"));

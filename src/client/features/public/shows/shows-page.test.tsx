@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { PAST_SHOWS_PAGE, UPCOMING_SHOWS_KEY, pastShowsKey } from "@shared/constants";
+import { PAST_SHOWS_PAGE, showsApi } from "@shared/api/shows";
 import { todayIso } from "@shared/format";
 import { fail, ok, renderWithApi } from "../test-utils";
 import ShowsPage, { NO_PAST_SHOWS } from "./shows-page";
@@ -16,8 +16,8 @@ const show = (id: number, venue: string, date: string, extra = {}) => ({
 describe("/shows", () => {
   it("lists upcoming shows, then past shows grouped by year, newest first, with their state", async () => {
     renderWithApi(<ShowsPage />, {
-      [UPCOMING_SHOWS_KEY]: ok([show(1, "Next Week Hall", day(7), { eventUrl: "https://t.example/1" })]),
-      [pastShowsKey()]: ok([
+      [showsApi.upcoming]: ok([show(1, "Next Week Hall", day(7), { eventUrl: "https://t.example/1" })]),
+      [showsApi.past()]: ok([
         show(2, "Spring Basement", "2025-04-02", { supportingActs: "Ghost Atlas" }),
         show(3, "Winter VFW", "2025-01-10", { status: "cancelled" }),
         show(4, "Old Barn", "2023-08-19", { status: "sold-out" }),
@@ -45,23 +45,23 @@ describe("/shows", () => {
   it("loads older shows a page at a time", async () => {
     const page = (offset: number, n: number) => Array.from({ length: n }, (_, i) => show(offset + i + 1, `Club ${offset + i + 1}`, `20${String(24 - Math.floor((offset + i) / 60)).padStart(2, "0")}-06-01`));
     const { calls } = renderWithApi(<ShowsPage />, {
-      [UPCOMING_SHOWS_KEY]: ok([]),
-      [pastShowsKey()]: ok(page(0, PAST_SHOWS_PAGE)),
-      [pastShowsKey(PAST_SHOWS_PAGE)]: ok(page(PAST_SHOWS_PAGE, 3)),
+      [showsApi.upcoming]: ok([]),
+      [showsApi.past()]: ok(page(0, PAST_SHOWS_PAGE)),
+      [showsApi.past(PAST_SHOWS_PAGE)]: ok(page(PAST_SHOWS_PAGE, 3)),
     });
     expect(await screen.findByText(NO_SHOWS)).toBeInTheDocument();
     await userEvent.click(await screen.findByRole("button", { name: "Show older shows" }));
     expect(await screen.findByRole("heading", { name: `Club ${PAST_SHOWS_PAGE + 3}` })).toBeInTheDocument();
     expect(screen.getAllByRole("heading", { level: 4 })).toHaveLength(PAST_SHOWS_PAGE + 3);
     expect(screen.queryByRole("button", { name: "Show older shows" })).not.toBeInTheDocument();
-    expect(calls.filter((c) => c.includes("past=true"))).toEqual([pastShowsKey(), pastShowsKey(PAST_SHOWS_PAGE)]);
+    expect(calls.filter((c) => c.includes("past=true"))).toEqual([showsApi.past(), showsApi.past(PAST_SHOWS_PAGE)]);
   });
 
   it("says when there are no past shows, and when loading fails", async () => {
-    const { unmount } = renderWithApi(<ShowsPage />, { [UPCOMING_SHOWS_KEY]: ok([]), [pastShowsKey()]: ok([]) });
+    const { unmount } = renderWithApi(<ShowsPage />, { [showsApi.upcoming]: ok([]), [showsApi.past()]: ok([]) });
     expect(await screen.findByText(NO_PAST_SHOWS)).toBeInTheDocument();
     unmount();
-    renderWithApi(<ShowsPage />, { [UPCOMING_SHOWS_KEY]: fail(), [pastShowsKey()]: fail() });
+    renderWithApi(<ShowsPage />, { [showsApi.upcoming]: fail(), [showsApi.past()]: fail() });
     await waitFor(() => expect(screen.getAllByText("Failed to load shows")).toHaveLength(2));
   });
 });

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { HOME_SHOWS_KEY } from "@shared/constants";
+import { showsApi } from "@shared/api/shows";
 import { todayIso } from "@shared/format";
 import { fail, ok, pending, renderWithApi } from "../test-utils";
 import { NO_SHOWS, ShowsSection } from "./shows-section";
@@ -14,7 +14,7 @@ const show = (id: number, venue: string, date: string, extra = {}) => ({
 describe("ShowsSection", () => {
   it("lists upcoming shows only, soonest first, with $ price, time, age, supporting acts and ticket link", async () => {
     renderWithApi(<ShowsSection />, {
-      [HOME_SHOWS_KEY]: ok([
+      [showsApi.home]: ok([
         show(1, "Later Hall", day(20), { supportingActs: "Ghost Atlas, Kinston Kids", eventUrl: "https://tickets.example/1" }),
         show(2, "Old Barn", day(-2)),
         show(3, "Soon Club", day(1), { supportingActs: ["Saltmarsh", "Pamlico"] }),
@@ -37,7 +37,7 @@ describe("ShowsSection", () => {
   it("badges Sold Out, Cancelled (struck through) and Postponed, and hides the tickets link for sold-out and cancelled shows", async () => {
     const url = (n: number) => `https://tickets.example/${n}`;
     renderWithApi(<ShowsSection />, {
-      [HOME_SHOWS_KEY]: ok([
+      [showsApi.home]: ok([
         show(1, "Open Hall", day(1), { eventUrl: url(1) }),
         show(2, "Packed Room", day(2), { eventUrl: url(2), status: "sold-out" }),
         show(3, "Dark Club", day(3), { eventUrl: url(3), status: "cancelled" }),
@@ -71,7 +71,7 @@ describe("ShowsSection", () => {
 
   it("offers 'Add to calendar' (.ics and Google, in the band's zone) per show and 'Subscribe to calendar' (webcal and https)", async () => {
     renderWithApi(<ShowsSection />, {
-      [HOME_SHOWS_KEY]: ok([show(7, "Cat's Cradle", "2031-03-02", { time: "Doors 9pm", supportingActs: "Ghost Atlas" })]),
+      [showsApi.home]: ok([show(7, "Cat's Cradle", "2031-03-02", { time: "Doors 9pm", supportingActs: "Ghost Atlas" })]),
       "/api/settings/timezone": ok({ key: "timezone", value: "America/Chicago" }),
       "/api/settings/band-name": ok({ key: "band-name", value: "Neuse Ghosts" }),
     });
@@ -90,18 +90,18 @@ describe("ShowsSection", () => {
   });
 
   it("shows the loading state, then the empty text when nothing is upcoming", async () => {
-    const { unmount } = renderWithApi(<ShowsSection />, { [HOME_SHOWS_KEY]: pending });
+    const { unmount } = renderWithApi(<ShowsSection />, { [showsApi.home]: pending });
     expect(screen.getByRole("status", { name: "Loading" })).toBeInTheDocument();
     unmount();
-    renderWithApi(<ShowsSection />, { [HOME_SHOWS_KEY]: ok([show(2, "Old Barn", day(-2))]) });
+    renderWithApi(<ShowsSection />, { [showsApi.home]: ok([show(2, "Old Barn", day(-2))]) });
     expect(await screen.findByText(NO_SHOWS)).toBeInTheDocument();
   });
 
   it("says 'Failed to load shows' when the request fails and 'Failed to load shows data' on a bad format", async () => {
-    const { unmount } = renderWithApi(<ShowsSection />, { [HOME_SHOWS_KEY]: fail() });
+    const { unmount } = renderWithApi(<ShowsSection />, { [showsApi.home]: fail() });
     expect(await screen.findByRole("alert")).toHaveTextContent(/^Failed to load shows$/);
     unmount();
-    renderWithApi(<ShowsSection />, { [HOME_SHOWS_KEY]: ok({ not: "a list" }) });
+    renderWithApi(<ShowsSection />, { [showsApi.home]: ok({ not: "a list" }) });
     expect(await screen.findByRole("alert")).toHaveTextContent("Failed to load shows data");
   });
 });
