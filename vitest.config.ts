@@ -11,6 +11,7 @@ export default defineConfig({
           environment: "node",
           include: ["src/server/**/*.test.ts", "src/shared/**/*.test.ts", "tests/lint/**/*.test.ts"],
           globalSetup: ["src/server/test/global-setup.ts"],
+          setupFiles: ["src/server/test/client-fixture.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: "forks",

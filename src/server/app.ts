@@ -9,6 +9,7 @@ import { clientErrorHandler, frameworkErrors, registerErrorHandling } from "./pl
 import { registerInputGuard } from "./plugins/input-guard";
 import { invalidateAfterAdminWrites, markPrivate, registerPublicCache } from "./plugins/public-answers";
 import { registerRequestLog } from "./plugins/request-log";
+import { requireResponseSchemas } from "./plugins/response-contract";
 import { healthChecker } from "./services/health";
 import { mailServices } from "./services/mailer";
 import { registerInstanceId } from "./services/instance";
@@ -58,6 +59,7 @@ export async function buildApp({ config, database, logger = true, logStream }: B
   registerErrorHandling(app);
   registerRequestLog(app);
   registerInputGuard(app);
+  requireResponseSchemas(app);
   registerPublicCache(app);
   await registerSecurity(app);
   await app.register(cookie);

@@ -13,7 +13,7 @@ export const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/admin/login",
     {
-      schema: { body: loginInput },
+      schema: { body: loginInput, response: { 200: authAnswers.login } },
       config: { rateLimit: { max: app.config.LOGIN_RATE_LIMIT, timeWindow: "1 minute" } },
     },
     async (request, reply) => {
@@ -25,7 +25,7 @@ export const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!user || !ok || !user.isActive || !user.isAdmin) {
         // not the username: people type their password into it by mistake
         request.log.info("login refused");
-        return reply.status(401).send({ success: false, message: "Invalid username or password" });
+        throw unauthorized("Invalid username or password");
       }
       const { token, csrfToken } = await createSession(app.db, user.id);
       setSessionCookie(app, reply, token);

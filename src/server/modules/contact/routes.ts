@@ -1,5 +1,6 @@
 import { and, eq, isNotNull } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { messageAnswer } from "@shared/schemas/answers";
 import { CONTACT_SUCCESS, contactInput } from "@shared/schemas/contact";
 import { users } from "../../db/schema";
 import { sendInBackground } from "../../services/mailer";
@@ -10,7 +11,7 @@ import { insertMessage } from "../messages/repository";
 export const contactPublicRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/contact",
-    { schema: { body: contactInput }, config: { rateLimit: { max: app.config.FORM_RATE_LIMIT, timeWindow: "1 minute" } } },
+    { schema: { body: contactInput, response: { 200: messageAnswer } }, config: { rateLimit: { max: app.config.FORM_RATE_LIMIT, timeWindow: "1 minute" } } },
     async (request) => {
       const { name, email, messageType, message, website } = request.body;
       if (website) {

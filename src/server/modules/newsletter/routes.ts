@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { newsletterSendInput, recipientsQuery } from "@shared/schemas/newsletter";
+import { newsletterAnswers, newsletterSendInput, recipientsQuery } from "@shared/schemas/newsletter";
 import { multilineText } from "@shared/schemas/text";
 import { z } from "zod";
 import { badRequest, HttpError, notFound } from "../../lib/http-error";
@@ -17,7 +17,7 @@ export const newsletterAdminRoutes: FastifyPluginAsyncZod = async (app) => {
    * Preview: one mail to previewEmail, sent now. Real send: queued for every matching
    * subscriber and delivered by the worker; the answer comes as soon as the queue is written.
    */
-  app.post("/api/newsletter/send", { schema: { body: newsletterSendInput } }, async (request, reply) => {
+  app.post("/api/newsletter/send", { schema: { body: newsletterSendInput, response: { 200: newsletterAnswers.sent, 202: newsletterAnswers.sent } } }, async (request, reply) => {
     const { subject, content, targetShows, targetReleases, targetMerch, previewEmail } = request.body;
     const contentHtml = sanitizeNewsletterHtml(content);
     const contentText = htmlToText(contentHtml);
@@ -46,22 +46,22 @@ export const newsletterAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   // The Preview tab shows exactly what subscribers will get: the server's sanitized HTML.
-  app.post("/api/newsletter/render", { schema: { body: z.object({ content: multilineText().max(200_000, "Content is too long") }) } }, async (request) => {
+  app.post("/api/newsletter/render", { schema: { body: z.object({ content: multilineText().max(200_000, "Content is too long") }), response: { 200: newsletterAnswers.rendered } } }, async (request) => {
     const html = sanitizeNewsletterHtml(request.body.content);
     return { success: true, data: { html, text: htmlToText(html) } };
   });
 
-  app.get("/api/newsletter/recipients", { schema: { querystring: recipientsQuery } }, async (request) => ({
+  app.get("/api/newsletter/recipients", { schema: { querystring: recipientsQuery, response: { 200: newsletterAnswers.recipients } } }, async (request) => ({
     success: true,
     data: { count: await countRecipients(app.db, request.query) },
   }));
 
-  app.get("/api/newsletters", { schema: { querystring: z.object({ limit: z.coerce.number().int().min(1).max(100).optional() }) } }, async (request) => ({
+  app.get("/api/newsletters", { schema: { querystring: z.object({ limit: z.coerce.number().int().min(1).max(100).optional() }), response: { 200: newsletterAnswers.progressList } } }, async (request) => ({
     success: true,
     data: await newsletterProgress(app.db, request.query.limit ?? 10),
   }));
 
-  app.get("/api/newsletters/:id", { schema: { params: idParams } }, async (request) => {
+  app.get("/api/newsletters/:id", { schema: { params: idParams, response: { 200: newsletterAnswers.progress } } }, async (request) => {
     const [progress] = await newsletterProgress(app.db, 1, request.params.id);
     if (!progress) throw notFound("Newsletter not found");
     return { success: true, data: { ...progress, unknownRecipients: await unknownDeliveries(app.db, progress.id) } };

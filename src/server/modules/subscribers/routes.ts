@@ -6,9 +6,11 @@ import {
   UNSUBSCRIBE_SUCCESS,
   VERIFY_SUCCESS,
   subscribeInput,
+  subscriberAnswers,
   unsubscribeParams,
   verifyEmailQuery,
 } from "@shared/schemas/subscribers";
+import { messageAnswer } from "@shared/schemas/answers";
 import { badRequest, notFound } from "../../lib/http-error";
 import { idParams } from "../../lib/params";
 import { sendInBackground } from "../../services/mailer";
@@ -37,7 +39,7 @@ export const subscribersPublicRoutes: FastifyPluginAsyncZod = async (app) => {
   await acceptFormBodies(app);
   const formLimit = { rateLimit: { max: app.config.FORM_RATE_LIMIT, timeWindow: "1 minute" } };
 
-  app.post("/api/subscribe", { schema: { body: subscribeInput }, config: formLimit }, async (request) => {
+  app.post("/api/subscribe", { schema: { body: subscribeInput, response: { 200: messageAnswer } }, config: formLimit }, async (request) => {
     const { name, email, interests, website } = request.body;
     // Honeypot filled: a bot. It gets the same answer and nothing happens.
     if (website) {
@@ -62,7 +64,7 @@ export const subscribersPublicRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   // No rate limit: a 256-bit token cannot be guessed, and a fan may open the link twice.
-  app.get("/api/verify-email", { schema: { querystring: verifyEmailQuery } }, async (request) => {
+  app.get("/api/verify-email", { schema: { querystring: verifyEmailQuery, response: { 200: messageAnswer } } }, async (request) => {
     const { email, token } = request.query;
     const result = await verify(app.db, email, token, request.ip);
     if (result === "expired") throw badRequest("This verification link has expired. Please subscribe again to get a new one.");
@@ -71,31 +73,29 @@ export const subscribersPublicRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   // One-click unsubscribe: no cookie, no CSRF token, no redirect; the token is the authority.
-  app.post("/api/unsubscribe", async (request, reply) => {
+  app.post("/api/unsubscribe", { schema: { response: { 200: messageAnswer } } }, async (request) => {
     const fromQuery = unsubscribeParams.safeParse(request.query);
     const fromBody = unsubscribeParams.safeParse(request.body);
     const params = fromQuery.success ? fromQuery.data : fromBody.success ? fromBody.data : null;
-    if (!params) return reply.status(400).send({ success: false, message: "Missing unsubscribe token" });
-    if (!(await unsubscribeByToken(app.db, params.token))) {
-      return reply.status(400).send({ success: false, message: "This unsubscribe link is invalid." });
-    }
+    if (!params) throw badRequest("Missing unsubscribe token");
+    if (!(await unsubscribeByToken(app.db, params.token))) throw badRequest("This unsubscribe link is invalid.");
     return { success: true, message: UNSUBSCRIBE_SUCCESS };
   });
 
   // A mail client without one-click support opens the List-Unsubscribe URL in a browser (GET):
   // show the confirmation page. A GET never unsubscribes, so link scanners cannot either.
-  app.get("/api/unsubscribe", async (request, reply) => {
+  app.get("/api/unsubscribe", { config: { rawAnswer: "redirect" } }, async (request, reply) => {
     const query = new URL(request.url, "http://x").search;
     return reply.redirect(`/unsubscribe${query}`, 303);
   });
 };
 
 export const subscribersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get("/api/subscribers", async () => ({ success: true, data: await listSubscribers(app.db) }));
+  app.get("/api/subscribers", { schema: { response: { 200: subscriberAnswers.list } } }, async () => ({ success: true, data: await listSubscribers(app.db) }));
 
-  app.get("/api/subscribers/stats", async () => ({ success: true, data: await subscriberStats(app.db) }));
+  app.get("/api/subscribers/stats", { schema: { response: { 200: subscriberAnswers.stats } } }, async () => ({ success: true, data: await subscriberStats(app.db) }));
 
-  app.get("/api/subscribers/export", async (_request, reply) => {
+  app.get("/api/subscribers/export", { config: { rawAnswer: "stream" } }, async (_request, reply) => {
     const fileName = csvFileName(await bandName(app));
     reply
       .header("content-type", "text/csv; charset=utf-8")
@@ -104,7 +104,7 @@ export const subscribersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.send(subscribersCsvStream(app.db));
   });
 
-  app.delete("/api/subscribers/:id", { schema: { params: idParams } }, async (request) => {
+  app.delete("/api/subscribers/:id", { schema: { params: idParams, response: { 200: messageAnswer } } }, async (request) => {
     if (!(await deleteSubscriber(app.db, request.params.id))) throw notFound("Subscriber not found");
     return { success: true, message: "Subscriber deleted" };
   });
