@@ -1,4 +1,4 @@
-import { QueryClient, type QueryFunction } from "@tanstack/react-query";
+import { QueryClient, queryOptions, type QueryFunction } from "@tanstack/react-query";
 import { ApiError, apiRequest } from "./api-client";
 
 type On401 = "returnNull" | "throw";
@@ -15,6 +15,17 @@ export function getQueryFn<T>({ on401 }: { on401: On401 }): QueryFunction<T | nu
     }
   };
 }
+
+/**
+ * The queryOptions of a GET whose query key is its URL (a path from src/shared/api): the default
+ * query function below fetches it, and the answers the server inlines into the page are found
+ * under it. Here rather than in resource.ts so the public pages don't pull in the admin's toasts.
+ */
+export function urlQuery<T>(url: string) {
+  return queryOptions<T, Error, T, readonly unknown[]>({ queryKey: [url] });
+}
+
+export type UrlQuery<T> = ReturnType<typeof urlQuery<T>>;
 
 /** Section 9: never stale, no retry, no refetch on focus, no polling; mutations never retried. */
 export function createQueryClient() {

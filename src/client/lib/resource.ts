@@ -2,7 +2,7 @@
  * Resource hooks shared by every screen (TanStack Query + apiRequest + sonner). A feature's api.ts
  * builds its queries and writes from the contract in src/shared/api:
  *
- *   export const showsQuery = () => urlQuery<Show[]>(showsApi.list);
+ *   export const showsQuery = () => urlQuery<Show[]>(showsApi.list);   // from ./query-client
  *   export const useShows = () => useQuery(showsQuery());
  *   export const useShow = (id: number | null) => useItem(id === null ? null : showQuery(id));
  *   export const useDeleteShow = () => useResourceMutation<number>({
@@ -11,10 +11,11 @@
  *   });
  *   remove.mutate(show.id, { onSettled: del.close });
  */
-import { queryOptions, useMutation, useQuery, useQueryClient, type UseQueryOptions } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient, type UseQueryOptions } from "@tanstack/react-query";
 import type { FieldValues, Path, UseFormSetError } from "react-hook-form";
 import { toast } from "sonner";
 import { ApiError, apiRequest, errorMessage, type ApiResponse } from "./api-client";
+import type { UrlQuery } from "./query-client";
 
 type QueryOpts<T> = Omit<UseQueryOptions<T, Error, T, readonly unknown[]>, "queryKey" | "queryFn">;
 
@@ -26,16 +27,6 @@ type QueryOpts<T> = Omit<UseQueryOptions<T, Error, T, readonly unknown[]>, "quer
 export function useList<T>(url: string, opts: QueryOpts<T[]> = {}) {
   return useQuery<T[], Error, T[], readonly unknown[]>({ refetchOnWindowFocus: false, ...opts, queryKey: [url] });
 }
-
-/**
- * The queryOptions of a GET whose query key is its URL (a path from src/shared/api): the default
- * query function fetches it, and the answers the server inlines into the page are found under it.
- */
-export function urlQuery<T>(url: string) {
-  return queryOptions<T, Error, T, readonly unknown[]>({ queryKey: [url] });
-}
-
-export type UrlQuery<T> = ReturnType<typeof urlQuery<T>>;
 
 /** GET one record; pass null (e.g. a create form with no id) to skip the request. */
 export function useItem<T>(query: UrlQuery<T> | null, opts: QueryOpts<T> = {}) {

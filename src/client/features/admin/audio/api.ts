@@ -2,7 +2,8 @@ import { useQuery } from "@tanstack/react-query";
 import { audioTrackListKeys, audioTracksApi, type AudioTrack } from "@shared/api/audio-tracks";
 import type { AudioTrackValues } from "@shared/schemas/audio-tracks";
 import { errorMessage } from "@client/lib/api-client";
-import { urlQuery, useItem, useResourceMutation } from "@client/lib/resource";
+import { urlQuery } from "@client/lib/query-client";
+import { useItem, useResourceMutation } from "@client/lib/resource";
 
 /** Every track (the public player's list is audioTracksApi.featured, refreshed by every write too). */
 export const tracksQuery = () => urlQuery<AudioTrack[]>(audioTracksApi.list);

@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { bandMemberListKeys, bandMembersApi, type BandMember } from "@shared/api/band-members";
-import { urlQuery, useItem, useResourceMutation } from "@client/lib/resource";
+import { urlQuery } from "@client/lib/query-client";
+import { useItem, useResourceMutation } from "@client/lib/resource";
 
 /** The admin list (every member); writes refresh the public list too so the site follows at once. */
 export const membersQuery = () => urlQuery<BandMember[]>(bandMembersApi.all);

@@ -3,7 +3,7 @@ import { dashboardApi, type DashboardCounts } from "@shared/api/dashboard";
 import { merchandiseApi, type Merchandise } from "@shared/api/merchandise";
 import { showsApi, type Show } from "@shared/api/shows";
 import { videosApi, type Video } from "@shared/api/videos";
-import { urlQuery } from "@client/lib/resource";
+import { urlQuery } from "@client/lib/query-client";
 
 // The same keys as the shows, merchandise and videos pages use: one cache entry each, refreshed by their writes.
 export const useDashboardShows = () => useQuery(urlQuery<Show[]>(showsApi.list));

@@ -2,7 +2,8 @@ import { useQuery } from "@tanstack/react-query";
 import { lyricsApi, lyricsListKeys, type Lyrics } from "@shared/api/lyrics";
 import type { LyricsData } from "@shared/schemas/lyrics";
 import { errorMessage } from "@client/lib/api-client";
-import { urlQuery, useItem, useResourceMutation } from "@client/lib/resource";
+import { urlQuery } from "@client/lib/query-client";
+import { useItem, useResourceMutation } from "@client/lib/resource";
 import { HOMEPAGE_LYRICS } from "./homepage-lyrics";
 
 /** Every lyric, drafts too; spec section 9: the admin lyrics list goes stale after 10 seconds. */

@@ -1,7 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { merchandiseApi, merchandiseListKeys, type Merchandise } from "@shared/api/merchandise";
 import type { MerchandiseData } from "@shared/schemas/merchandise";
-import { urlQuery, useItem, useResourceMutation } from "@client/lib/resource";
+import { urlQuery } from "@client/lib/query-client";
+import { useItem, useResourceMutation } from "@client/lib/resource";
 
 /** The admin list is also the public one. */
 export const merchandiseQuery = () => urlQuery<Merchandise[]>(merchandiseApi.list);

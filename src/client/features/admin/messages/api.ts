@@ -2,7 +2,8 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { dashboardApi } from "@shared/api/dashboard";
 import { messagesApi, type Message } from "@shared/api/messages";
 import { apiRequest } from "@client/lib/api-client";
-import { urlQuery, useResourceMutation } from "@client/lib/resource";
+import { urlQuery } from "@client/lib/query-client";
+import { useResourceMutation } from "@client/lib/resource";
 
 export const messagesQuery = () => urlQuery<Message[]>(messagesApi.list);
 

@@ -2,7 +2,8 @@ import { useQuery } from "@tanstack/react-query";
 import { showListKeys, showsApi, type Show } from "@shared/api/shows";
 import type { ShowData } from "@shared/schemas/shows";
 import type { ShowStatus } from "@shared/show-status";
-import { urlQuery, useItem, useResourceMutation } from "@client/lib/resource";
+import { urlQuery } from "@client/lib/query-client";
+import { useItem, useResourceMutation } from "@client/lib/resource";
 
 /** The admin list is the public GET of every show by date. */
 export const showsQuery = () => urlQuery<Show[]>(showsApi.list);

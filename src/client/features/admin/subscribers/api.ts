@@ -3,7 +3,8 @@ import { newsletterApi, type NewsletterProgress, type NewsletterTargets } from "
 import { showsApi, type Show } from "@shared/api/shows";
 import { subscriberListKeys, subscribersApi, type Subscriber, type SubscriberStats } from "@shared/api/subscribers";
 import { ApiError, apiRequest } from "@client/lib/api-client";
-import { urlQuery, useResourceMutation } from "@client/lib/resource";
+import { urlQuery } from "@client/lib/query-client";
+import { useResourceMutation } from "@client/lib/resource";
 
 export const subscribersQuery = () => urlQuery<Subscriber[]>(subscribersApi.list);
 export const subscriberStatsQuery = () => urlQuery<SubscriberStats>(subscribersApi.stats);

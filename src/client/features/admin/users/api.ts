@@ -1,7 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { userListKeys, usersApi, type AdminUser } from "@shared/api/users";
 import { ApiError, errorMessage } from "@client/lib/api-client";
-import { urlQuery, useItem, useResourceMutation } from "@client/lib/resource";
+import { urlQuery } from "@client/lib/query-client";
+import { useItem, useResourceMutation } from "@client/lib/resource";
 
 export const usersQuery = () => urlQuery<AdminUser[]>(usersApi.list);
 export const userQuery = (id: number) => urlQuery<AdminUser>(usersApi.item(id));

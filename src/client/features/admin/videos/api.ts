@@ -2,7 +2,8 @@ import { useQuery } from "@tanstack/react-query";
 import { videoListKeys, videosApi, type Video } from "@shared/api/videos";
 import type { VideoData } from "@shared/schemas/videos";
 import { errorMessage } from "@client/lib/api-client";
-import { urlQuery, useItem, useResourceMutation } from "@client/lib/resource";
+import { urlQuery } from "@client/lib/query-client";
+import { useItem, useResourceMutation } from "@client/lib/resource";
 
 /** Every video, active or not (the public list is videosApi.active). */
 export const videosQuery = () => urlQuery<Video[]>(videosApi.list);

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { lyricsApi, type Lyrics } from "@shared/api/lyrics";
-import { urlQuery } from "@client/lib/resource";
+import { urlQuery } from "@client/lib/query-client";
 
 /** Published lyrics (inlined with the home page and /lyrics). */
 export const lyricsListQuery = () => urlQuery<Lyrics[]>(lyricsApi.list);

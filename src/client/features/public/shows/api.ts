@@ -1,6 +1,6 @@
 import { useQueries, useQuery } from "@tanstack/react-query";
 import { PAST_SHOWS_PAGE, showsApi, type Show } from "@shared/api/shows";
-import { urlQuery } from "@client/lib/resource";
+import { urlQuery } from "@client/lib/query-client";
 
 /** The home page's upcoming shows (at most HOME_SHOWS_LIMIT, inlined with the page). */
 export const homeShowsQuery = () => urlQuery<Show[]>(showsApi.home);
