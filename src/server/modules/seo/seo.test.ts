@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { HOME_SHOWS_KEY, UPCOMING_SHOWS_KEY, pastShowsKey } from "@shared/constants";
+import { showsApi } from "@shared/api/shows";
 import { todayIso } from "@shared/format";
 import { lyrics, settings, shows, videos } from "../../db/schema";
 import { fillTemplate } from "../../plugins/html";
@@ -57,7 +57,7 @@ describe("page HTML", () => {
     const data = JSON.parse(/<script type="application\/json" id="app-data">(.*?)<\/script>/.exec(html)![1]);
     expect(data.path).toBe("/");
     // upcoming shows only, under the home page's own bounded key
-    expect(data.queries[HOME_SHOWS_KEY]).toHaveLength(1);
+    expect(data.queries[showsApi.home]).toHaveLength(1);
     expect(data.queries["/api/shows"]).toBeUndefined();
     expect(data.queries["/api/settings/band-name"]).toEqual({ key: "band-name", value: "Static </script> Saints" });
     expect(data.queries["/api/settings/spotify-url"]).toEqual({ key: "spotify-url", value: null });
@@ -84,8 +84,8 @@ describe("page HTML", () => {
     expect(meta.description).toContain("(next: The Pour House, Raleigh, NC)");
     expect(html).toContain('<link rel="canonical" href="https://band.example/shows" />');
     expect(meta.jsonLd.map((n) => (n as { "@type": string })["@type"])).toEqual(["MusicGroup", "MusicEvent"]);
-    expect((meta.data[UPCOMING_SHOWS_KEY] as { venue: string }[]).map((s) => s.venue)).toEqual(["The Pour House"]);
-    expect((meta.data[pastShowsKey()] as { venue: string }[]).map((s) => s.venue)).toEqual(["Gone Hall"]);
+    expect((meta.data[showsApi.upcoming] as { venue: string }[]).map((s) => s.venue)).toEqual(["The Pour House"]);
+    expect((meta.data[showsApi.past()] as { venue: string }[]).map((s) => s.venue)).toEqual(["Gone Hall"]);
   });
 
   it("unknown paths, unknown and draft lyrics are 404 pages that are not indexed", async () => {

@@ -1,5 +1,19 @@
 import type { FastifyInstance } from "fastify";
-import { HOME_SHOWS_KEY, HOME_SHOWS_LIMIT, PAST_SHOWS_PAGE, SETTING_KEYS, UPCOMING_SHOWS_KEY, pastShowsKey } from "@shared/constants";
+import { z } from "zod";
+import { audioTracksApi } from "@shared/api/audio-tracks";
+import { bandMembersApi } from "@shared/api/band-members";
+import { lyricsApi } from "@shared/api/lyrics";
+import { merchandiseApi } from "@shared/api/merchandise";
+import { settingsApi, SETTING_KEYS } from "@shared/api/settings";
+import { HOME_SHOWS_LIMIT, PAST_SHOWS_PAGE, showsApi } from "@shared/api/shows";
+import { videosApi } from "@shared/api/videos";
+import { audioTrackRecord } from "@shared/schemas/audio-tracks";
+import { bandMemberRecord } from "@shared/schemas/band-members";
+import { lyricsRecord } from "@shared/schemas/lyrics";
+import { merchandiseRecord } from "@shared/schemas/merchandise";
+import { settingRecord } from "@shared/schemas/settings";
+import { showRecord } from "@shared/schemas/shows";
+import { videoRecord } from "@shared/schemas/videos";
 import { getSettings } from "../settings";
 import { listFeaturedTracks } from "../public-reads/audio-tracks";
 import { listActiveVideos } from "../public-reads/videos";
@@ -9,46 +23,51 @@ import { listPublishedLyrics } from "../public-reads/lyrics";
 import { listMerchandise } from "../public-reads/merchandise";
 
 /**
- * The answers the client would otherwise fetch first, keyed exactly like its queries
- * (the GET URL) and holding what the query function returns (the envelope's data).
- * Inlined into the page so the first render needs no API round trip.
+ * The answers the client would otherwise fetch first, keyed exactly like its queries (the GET
+ * URL, from src/shared/api) and holding what the query function returns (the envelope's data),
+ * encoded by the same response schemas as the API's answers. Inlined into the page so the first
+ * render needs no API round trip.
  */
 export type InitialData = Record<string, unknown>;
 
+const list = <S extends z.ZodType>(record: S, rows: z.output<S>[]) => z.encode(z.array(record), rows);
+
 export async function settingsData(app: FastifyInstance): Promise<InitialData> {
   const stored = await getSettings(app.db, SETTING_KEYS);
-  return Object.fromEntries(SETTING_KEYS.map((key) => [`/api/settings/${key}`, { key, value: stored[key] ?? null }]));
+  return Object.fromEntries(SETTING_KEYS.map((key) => [settingsApi.item(key), z.encode(settingRecord, { key, value: stored[key] ?? null })]));
+}
+
+async function headerData(app: FastifyInstance): Promise<InitialData> {
+  const [settings, tracks] = await Promise.all([settingsData(app), listFeaturedTracks(app.db)]);
+  return { ...settings, [audioTracksApi.featured]: list(audioTrackRecord, tracks) };
 }
 
 export async function homeData(app: FastifyInstance): Promise<InitialData> {
-  const [settings, tracks, videos, shows, members, lyrics] = await Promise.all([
-    settingsData(app),
-    listFeaturedTracks(app.db),
+  const [header, videos, shows, members, lyrics] = await Promise.all([
+    headerData(app),
     listActiveVideos(app.db),
     listUpcomingShows(app.db, undefined, { limit: HOME_SHOWS_LIMIT }),
     listActiveMembers(app.db),
     listPublishedLyrics(app.db),
   ]);
   return {
-    ...settings,
-    "/api/audio-tracks?featured=true": tracks,
-    "/api/videos/active": videos,
-    [HOME_SHOWS_KEY]: shows,
-    "/api/band-members": members,
-    "/api/lyrics": lyrics,
+    ...header,
+    [videosApi.active]: list(videoRecord, videos),
+    [showsApi.home]: list(showRecord, shows),
+    [bandMembersApi.list]: list(bandMemberRecord, members),
+    [lyricsApi.list]: list(lyricsRecord, lyrics),
   };
 }
 
 /** Data for the other public pages: the header player and settings, plus the page's own list. */
 export async function pageData(app: FastifyInstance, path: string): Promise<InitialData> {
-  const [settings, tracks] = await Promise.all([settingsData(app), listFeaturedTracks(app.db)]);
-  const base = { ...settings, "/api/audio-tracks?featured=true": tracks };
-  if (path === "/videos") return { ...base, "/api/videos/active": await listActiveVideos(app.db) };
-  if (path === "/merch") return { ...base, "/api/merchandise": await listMerchandise(app.db) };
-  if (path === "/lyrics") return { ...base, "/api/lyrics": await listPublishedLyrics(app.db) };
+  const base = await headerData(app);
+  if (path === "/videos") return { ...base, [videosApi.active]: list(videoRecord, await listActiveVideos(app.db)) };
+  if (path === "/merch") return { ...base, [merchandiseApi.list]: list(merchandiseRecord, await listMerchandise(app.db)) };
+  if (path === "/lyrics") return { ...base, [lyricsApi.list]: list(lyricsRecord, await listPublishedLyrics(app.db)) };
   if (path === "/shows") {
     const [upcoming, past] = await Promise.all([listUpcomingShows(app.db), listPastShows(app.db, undefined, { limit: PAST_SHOWS_PAGE })]);
-    return { ...base, [UPCOMING_SHOWS_KEY]: upcoming, [pastShowsKey()]: past };
+    return { ...base, [showsApi.upcoming]: list(showRecord, upcoming), [showsApi.past()]: list(showRecord, past) };
   }
   return base;
 }

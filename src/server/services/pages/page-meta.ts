@@ -1,6 +1,11 @@
 import type { FastifyInstance } from "fastify";
+import { z } from "zod";
 import { todayIso } from "@shared/format";
-import { UPCOMING_SHOWS_KEY } from "@shared/constants";
+import { audioTracksApi } from "@shared/api/audio-tracks";
+import { lyricsApi } from "@shared/api/lyrics";
+import { showsApi, type Show } from "@shared/api/shows";
+import { videosApi, type Video } from "@shared/api/videos";
+import { lyricsRecord } from "@shared/schemas/lyrics";
 import { DEFAULT_COVER_ART } from "@shared/settings-defaults";
 import { findLyrics } from "../public-reads/lyrics";
 import { listUpcomingShows } from "../public-reads/shows";
@@ -46,13 +51,13 @@ export async function describePage(app: FastifyInstance, rawPath: string): Promi
       description: `${band} is an emo/hardcore band from eastern North Carolina. Stream the new songs, watch videos, catch a show${upcoming.length ? ` (${upcoming.length} upcoming)` : ""}, read the lyrics and grab merch.`,
       jsonLd: [musicGroup(site, members), ...upcoming.map((s) => musicEvent(site, s))],
       data,
-      preloadImage: featuredCover(data["/api/audio-tracks?featured=true"]),
+      preloadImage: featuredCover(data[audioTracksApi.featured]),
     });
   }
   if (path === "/videos") {
     const data = await pageData(app, path);
     // the first video's thumbnail is this page's LCP: start it with the HTML, not after the JS
-    const first = (data["/api/videos/active"] as { thumbnailUrl?: string | null }[] | undefined)?.[0];
+    const first = (data[videosApi.active] as Video[] | undefined)?.[0];
     const thumbnail = first?.thumbnailUrl?.trim();
     return page({
       title: `Videos | ${band}`,
@@ -66,7 +71,7 @@ export async function describePage(app: FastifyInstance, rawPath: string): Promi
   }
   if (path === "/shows") {
     const data = await pageData(app, path);
-    const upcoming = (data[UPCOMING_SHOWS_KEY] ?? []) as Awaited<ReturnType<typeof listUpcomingShows>>;
+    const upcoming = (data[showsApi.upcoming] ?? []) as Show[];
     const next = upcoming[0];
     return page({
       title: `Shows | ${band}`,
@@ -84,7 +89,7 @@ export async function describePage(app: FastifyInstance, rawPath: string): Promi
     if (row?.isPublished) {
       const first = row.lyricsText.split(/\r?\n/).find((l) => l.trim())?.trim() ?? "";
       const data = await pageData(app, path);
-      data[`/api/lyrics/${row.id}`] = row;
+      data[lyricsApi.item(row.id)] = z.encode(lyricsRecord, row);
       return page({
         title: `${row.title} Lyrics | ${band}`,
         description: `Lyrics to "${row.songName}" by ${band}${row.albumName ? ` from ${row.albumName}` : ""}${row.releaseYear ? ` (${row.releaseYear})` : ""}. "${first.slice(0, 80)}…"`,
