@@ -72,8 +72,12 @@ export function createMailer(config: AppConfig, log: Log): Mailer {
       dirReady ??= fs.mkdir(config.mailDir, { recursive: true });
       await dirReady;
       const info = await transport.sendMail(withSender(config, mail));
-      const file = path.join(config.mailDir, `${Date.now()}-${randomBytes(4).toString("hex")}.eml`);
-      await fs.writeFile(file, info.message as Buffer);
+      const name = `${Date.now()}-${randomBytes(4).toString("hex")}.eml`;
+      const file = path.join(config.mailDir, name);
+      // written beside the folder and moved in whole: nobody watching it sees half a mail
+      const partial = path.join(path.dirname(config.mailDir), `.${name}.partial`);
+      await fs.writeFile(partial, info.message as Buffer);
+      await fs.rename(partial, file);
       // The file, not its address or links: those links carry live verification and
       // unsubscribe tokens, and logs are kept and shared far more widely than DATA_DIR.
       log.info({ subject: mail.subject, file }, "mail written to file (SMTP_URL is not set)");
