@@ -3,13 +3,14 @@ import { Card, CardContent } from "@client/components/ui/card";
 import { PageHeader } from "@client/components/ui/page-header";
 import { Skeleton } from "@client/components/ui/skeleton";
 import { useBandName } from "@client/lib/band-name";
+import { routeId } from "@client/lib/route-id";
 import { useTrack } from "./api";
 import { AudioFullForm } from "./audio-full-form";
 import { BackToAudio } from "./back-to-audio";
 
 /** /admin/audio/edit/{id}: the full form, starting in link mode with the stored links. */
 export default function AudioEditPage({ params }: { params: Record<string, string | undefined> }) {
-  const track = useTrack(Number(params.id));
+  const track = useTrack(routeId(params.id));
   const bandName = useBandName();
   return (
     <div>

@@ -1,5 +1,6 @@
 import { Card, CardContent } from "@client/components/ui/card";
 import { PageHeader } from "@client/components/ui/page-header";
+import { routeId } from "@client/lib/route-id";
 import { FormLoadState } from "../components/form-load-state";
 import { useLyric } from "./api";
 import { LyricsForm } from "./lyrics-form";
@@ -7,7 +8,7 @@ import { LyricsForm } from "./lyrics-form";
 /** /admin/lyrics/add and /admin/lyrics/edit/{id}; the edit form reads GET /api/lyrics/{id}, which shows drafts to admins. */
 export default function LyricsFormPage({ params }: { params: { id?: string } }) {
   const id = params.id;
-  const lyrics = useLyric(id ? Number(id) : null);
+  const lyrics = useLyric(id ? routeId(id) : null);
   return (
     <div className="mx-auto max-w-3xl">
       <PageHeader title={id ? "Edit Lyrics" : "Add New Lyrics"} subtitle={id ? "Change these lyrics." : "Add a song's lyrics to the website."} />

@@ -1,5 +1,6 @@
 import { Card, CardContent } from "@client/components/ui/card";
 import { PageHeader } from "@client/components/ui/page-header";
+import { routeId } from "@client/lib/route-id";
 import { FormLoadState } from "../components/form-load-state";
 import { useMerchandiseItem } from "./api";
 import { MerchandiseForm } from "./merchandise-form";
@@ -7,7 +8,7 @@ import { MerchandiseForm } from "./merchandise-form";
 /** /admin/merchandise/add and /admin/merchandise/edit/{id}. */
 export default function MerchandiseFormPage({ params }: { params: { id?: string } }) {
   const id = params.id;
-  const item = useMerchandiseItem(id ? Number(id) : null);
+  const item = useMerchandiseItem(id ? routeId(id) : null);
   return (
     <div className="mx-auto max-w-3xl">
       <PageHeader title={id ? "Edit Merchandise" : "Add Merchandise"} subtitle={id ? "Change this item's details." : "Add a new item to the store."} />

@@ -1,5 +1,6 @@
 import { Card, CardContent } from "@client/components/ui/card";
 import { PageHeader } from "@client/components/ui/page-header";
+import { routeId } from "@client/lib/route-id";
 import { FormLoadState } from "../components/form-load-state";
 import { useUser } from "./api";
 import { UserForm } from "./user-form";
@@ -7,7 +8,7 @@ import { UserForm } from "./user-form";
 /** /admin/users/add and /admin/users/edit/{id}. */
 export default function UserFormPage({ params }: { params: { id?: string } }) {
   const id = params.id;
-  const user = useUser(id ? Number(id) : null);
+  const user = useUser(id ? routeId(id) : null);
   return (
     <div className="mx-auto max-w-2xl">
       <PageHeader title={id ? "Edit Admin User" : "Add Admin User"} subtitle={id ? "Change this admin's details or password." : "Give a band member access to the admin panel."} />
