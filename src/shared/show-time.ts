@@ -3,7 +3,7 @@
  * 'HH:MM' on the show's date; null when it holds no time we can trust (the show is then an
  * all-day event). Pure string work, shared by the server (calendar, JSON-LD) and the public
  * page (the Google Calendar link); turning it into an instant in the band's zone is the
- * server's job (src/server/modules/shows/show-start.ts).
+ * server's job (src/server/services/show-start.ts).
  *
  * Rules: the first 12-hour time ('7pm', '7:30 p.m.', '8.30PM') wins, so 'Doors 7pm, show 8pm'
  * starts at doors; without one, the first 'H:MM' or 'HHhMM' on the 24-hour clock; 'noon'.

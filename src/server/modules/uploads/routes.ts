@@ -6,7 +6,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { mediaFiles } from "../../db/schema";
 import { badRequest, HttpError, tooLarge } from "../../lib/http-error";
-import { UPLOAD_LIMITS, MB } from "../../storage/limits";
+import { UPLOAD_LIMITS, tooLargeMessage } from "@shared/upload-limits";
 import { saveUpload } from "../../storage/save";
 
 const mediaQuery = z.object({
@@ -20,7 +20,7 @@ function readError(err: unknown, limit: number) {
   if (err instanceof HttpError) return err;
   switch ((err as { code?: string }).code) {
     case "FST_REQ_FILE_TOO_LARGE":
-      return tooLarge(`File is too large (max ${limit / MB}MB)`);
+      return tooLarge(tooLargeMessage(limit));
     case "FST_FILES_LIMIT":
       return badRequest("Send one file per upload");
     case "FST_FIELDS_LIMIT":
@@ -75,7 +75,7 @@ export const uploadsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     const fileType = queryType ?? (file.fieldType === "audio" || file.fieldType === "image" ? file.fieldType : undefined);
     if (!fileType) throw badRequest("fileType must be audio or image");
     const limit = fileType === "audio" ? UPLOAD_LIMITS.audio : purpose === "cover-art" ? UPLOAD_LIMITS.coverArt : UPLOAD_LIMITS.image;
-    if (file.buffer.length > limit) throw tooLarge(`File is too large (max ${limit / MB}MB)`);
+    if (file.buffer.length > limit) throw tooLarge(tooLargeMessage(limit));
     const media = await saveUpload(app.db, app.config.uploadsDir, file, fileType);
     return { success: true, message: "Upload Successful", data: media };
   });

@@ -3,8 +3,8 @@ import path from "node:path";
 import fsp from "node:fs/promises";
 import { count, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { mediaFiles } from "../db/schema";
-import { createTestApp, type TestApp } from "../test/app";
+import { mediaFiles } from "../../db/schema";
+import { createTestApp, type TestApp } from "../../test/app";
 
 let t: TestApp;
 beforeAll(async () => {
