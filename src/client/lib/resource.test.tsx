@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { QueryClientProvider } from "@tanstack/react-query";
+import { QueryClientProvider, useQuery } from "@tanstack/react-query";
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useForm } from "react-hook-form";
@@ -7,8 +7,8 @@ import { Toaster } from "sonner";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { TextField } from "@client/components/ui/form-fields";
-import { createQueryClient } from "./query-client";
-import { applyServerErrors, useList, useResourceMutation } from "./resource";
+import { createQueryClient, urlQuery } from "./query-client";
+import { applyServerErrors, useResourceMutation } from "./resource";
 
 interface Show {
   id: number;
@@ -41,7 +41,7 @@ function fakeServer() {
 }
 
 function ShowList() {
-  const shows = useList<Show>("/api/shows");
+  const shows = useQuery(urlQuery<Show[]>("/api/shows"));
   const remove = useResourceMutation<number>({
     method: "DELETE",
     url: (id) => `/api/shows/${id}`,

@@ -19,15 +19,6 @@ import type { UrlQuery } from "./query-client";
 
 type QueryOpts<T> = Omit<UseQueryOptions<T, Error, T, readonly unknown[]>, "queryKey" | "queryFn">;
 
-/**
- * GET a list; the query key is the URL (so invalidating [url] refreshes it).
- * Policy of spec section 9: never stale, no retry, no refetch on window focus (override via opts,
- * e.g. `{ retry: 1 }` or `{ staleTime: 10_000 }` where the spec says so).
- */
-export function useList<T>(url: string, opts: QueryOpts<T[]> = {}) {
-  return useQuery<T[], Error, T[], readonly unknown[]>({ refetchOnWindowFocus: false, ...opts, queryKey: [url] });
-}
-
 /** GET one record; pass null (e.g. a create form with no id) to skip the request. */
 export function useItem<T>(query: UrlQuery<T> | null, opts: QueryOpts<T> = {}) {
   return useQuery<T, Error, T, readonly unknown[]>({
