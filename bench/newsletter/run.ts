@@ -1,26 +1,34 @@
 /**
  * Newsletter delivery bench: N verified subscribers, one newsletter, delivered by the real worker
- * to a local SMTP sink (smtp-server in this process). Prints messages per second, peak RSS and
- * duplicates / missing (both must be 0), then streams the CSV export of the same list.
+ * to a local SMTP sink (smtp-server in a child process). Prints messages per second, idle and peak
+ * RSS and duplicates / missing (both must be 0), then streams the CSV export of the same list.
+ * PGlite by default; with DATABASE_URL, PostgreSQL: a fresh database on that server per size,
+ * dropped afterwards (the URL's own database is only used to create and drop it).
  *
  *   npx tsx bench/newsletter/run.ts            # 10,000 and 100,000
  *   npx tsx bench/newsletter/run.ts 5000       # other sizes
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/newsletter/run.ts 100000
  *   MAIL_CONCURRENCY=8 npx tsx bench/newsletter/run.ts
  */
 import { fork, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
+import v8 from "node:v8";
+import { runInNewContext } from "node:vm";
+import { sql } from "drizzle-orm";
+import pg from "pg";
 import { buildApp } from "../../src/server/app";
 import { testConfig } from "../../src/server/config";
-import { openPglite } from "../../src/server/db/client";
+import { openDatabase, type Database } from "../../src/server/db/client";
 import { ensurePrimaryAdmin } from "../../src/server/db/bootstrap";
 import { migrate } from "../../src/server/db/migrate";
 import { subscribers } from "../../src/server/db/schema";
 
 /** The sink runs in a child process (see sink-process.ts) so it does not share the sender's CPU. */
-async function startSinkProcess(): Promise<{ url: string; counts: () => Promise<Map<string, number>>; close: () => void; child: ChildProcess }> {
+async function startSinkProcess(): Promise<{ url: string; counts: () => Promise<{ counts: Map<string, number>; cpuSeconds: number }>; close: () => void; child: ChildProcess }> {
   const child = fork(new URL("./sink-process.ts", import.meta.url).pathname, { execArgv: ["--import", "tsx"], stdio: ["ignore", "inherit", "inherit", "ipc"] });
   const port = await new Promise<number>((resolve) => child.once("message", (m: { port: number }) => resolve(m.port)));
   return {
@@ -28,7 +36,7 @@ async function startSinkProcess(): Promise<{ url: string; counts: () => Promise<
     url: `smtp://127.0.0.1:${port}`,
     counts: () =>
       new Promise((resolve) => {
-        child.once("message", (m: { counts: [string, number][] }) => resolve(new Map(m.counts)));
+        child.once("message", (m: { counts: [string, number][]; cpuSeconds: number }) => resolve({ counts: new Map(m.counts), cpuSeconds: m.cpuSeconds }));
         child.send({ type: "report" });
       }),
     close: () => child.send({ type: "close" }),
@@ -37,28 +45,60 @@ async function startSinkProcess(): Promise<{ url: string; counts: () => Promise<
 
 const ADMIN = { username: "admin", password: "bench-password-1" };
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+/** RSS and where it is: the JS heap, or external memory (Buffers, PGlite's wasm memory) */
+const breakdown = (m: NodeJS.MemoryUsage) => `${mb(m.rss)} (heap ${mb(m.heapUsed)} used / ${mb(m.heapTotal)}, external ${mb(m.external)}, of it arrayBuffers ${mb(m.arrayBuffers)})`;
+// a real gc() before each measurement, without having to start node with --expose-gc
+v8.setFlagsFromString("--expose-gc");
+const gc: () => void = runInNewContext("gc");
 
 function rssSampler() {
-  let peak = process.memoryUsage().rss;
-  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
-  return { stop: () => (clearInterval(timer), Math.max(peak, process.memoryUsage().rss)) };
+  let peak = process.memoryUsage();
+  const sample = () => {
+    if (process.memoryUsage.rss() > peak.rss) peak = process.memoryUsage();
+  };
+  const timer = setInterval(sample, 50);
+  return { stop: () => (clearInterval(timer), sample(), peak) };
+}
+
+const DATABASE_URL = process.env.DATABASE_URL;
+
+/**
+ * The app's own switch (openDatabase: PGlite in the data dir, or PostgreSQL at DATABASE_URL).
+ * On PostgreSQL each run gets a fresh database on that server, dropped when it is closed.
+ */
+async function openBenchDatabase(dataDir: string): Promise<{ database: Database; url?: string }> {
+  if (!DATABASE_URL) return { database: await openDatabase({ dataDir }) };
+  const name = `bench_newsletter_${randomBytes(4).toString("hex")}`;
+  const admin = async (sql: string) => {
+    const c = new pg.Client({ connectionString: DATABASE_URL });
+    await c.connect();
+    await c.query(sql).finally(() => c.end());
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const u = new URL(DATABASE_URL);
+  u.pathname = `/${name}`;
+  const database = await openDatabase({ DATABASE_URL: u.toString(), dataDir });
+  const close = () => database.close().finally(() => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+  return { database: { ...database, close }, url: u.toString() };
 }
 
 async function benchOnce(n: number) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "band-bench-"));
   const sink = await startSinkProcess();
-  const database = await openPglite({ dataDir: path.join(dataDir, "db") });
+  const { database, url } = await openBenchDatabase(dataDir);
   try {
     await migrate(database);
-    const emails = Array.from({ length: n }, (_, i) => `fan${i}@bench.example`);
+    const email = (i: number) => `fan${i}@bench.example`;
     const seedStart = performance.now();
-    for (let i = 0; i < n; i += 1000) {
-      await database.db.insert(subscribers).values(emails.slice(i, i + 1000).map((email, j) => ({ email, name: `Fan ${i + j}`, showsInterest: true, releasesInterest: j % 2 === 0, isVerified: true })));
-    }
+    // one statement in the database, so the seeding leaves nothing in this process's heap to skew the idle RSS
+    await database.db.execute(sql`
+      insert into ${subscribers} (email, name, shows_interest, releases_interest, is_verified)
+      select 'fan' || i || '@bench.example', 'Fan ' || i, true, i % 2 = 0, true from generate_series(0, ${n - 1}::int) as i`);
     const seedMs = performance.now() - seedStart;
 
     const config = testConfig({
       DATA_DIR: dataDir,
+      ...(url ? { DATABASE_URL: url } : {}),
       SMTP_URL: sink.url,
       ADMIN_USERNAME: ADMIN.username,
       ADMIN_PASSWORD: ADMIN.password,
@@ -71,8 +111,13 @@ async function benchOnce(n: number) {
     const login = await app.inject({ method: "POST", url: "/api/admin/login", payload: ADMIN });
     const headers = { authorization: `Bearer ${login.json().token}` };
 
-    global.gc?.();
+    // idle: the app built and logged into, nothing sent yet, after a gc and a second's rest
+    gc();
+    await new Promise((r) => setTimeout(r, 1000));
+    const idle = process.memoryUsage();
     const rss = rssSampler();
+    const cpuStart = process.cpuUsage();
+    const loadAtStart = os.loadavg()[0];
     const start = performance.now();
     const send = await app.inject({ method: "POST", url: "/api/newsletter/send", headers, payload: { subject: "Bench", content: "<p>Hello <b>fans</b></p>", targetShows: true } });
     if (send.statusCode !== 202) throw new Error(`send failed: ${send.body}`);
@@ -84,17 +129,19 @@ async function benchOnce(n: number) {
       if (p.status === "done") break;
     }
     const seconds = (performance.now() - start) / 1000;
+    const cpu = process.cpuUsage(cpuStart);
     await worker.stop();
     const sendPeak = rss.stop();
     const [progress] = (await app.inject({ method: "GET", url: "/api/newsletters", headers })).json().data;
-    const counts = await sink.counts();
+    const { counts, cpuSeconds: sinkCpu } = await sink.counts();
     const duplicates = [...counts.values()].filter((c) => c > 1).length;
-    const missing = emails.filter((e) => !counts.has(e)).length;
+    let missing = 0;
+    for (let i = 0; i < n; i++) if (!counts.has(email(i))) missing++;
 
     // The CSV export, streamed over a real socket and discarded as it arrives.
     await app.listen({ port: 0, host: "127.0.0.1" });
     const port = (app.server.address() as { port: number }).port;
-    global.gc?.();
+    gc();
     const exportRss = rssSampler();
     const exportStart = performance.now();
     const { bytes, lines } = await new Promise<{ bytes: number; lines: number }>((resolve, reject) => {
@@ -113,14 +160,18 @@ async function benchOnce(n: number) {
     const exportPeak = exportRss.stop();
     await app.close();
 
+    const where = database.kind === "pglite" ? "app + PGlite" : "the app only: PostgreSQL's own memory is in its server processes, not here";
     console.log(
       [
-        `subscribers: ${n.toLocaleString("en-US")} (seeded in ${(seedMs / 1000).toFixed(1)} s)`,
+        `subscribers: ${n.toLocaleString("en-US")} on ${database.kind} (seeded in ${(seedMs / 1000).toFixed(1)} s)`,
         `  send: queued in ${queuedMs.toFixed(0)} ms, delivered in ${seconds.toFixed(1)} s = ${(n / seconds).toFixed(0)} messages/s (concurrency ${config.MAIL_CONCURRENCY})`,
+        `  CPU while sending: this process ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s, sink ${sinkCpu.toFixed(1)} s (whole run), on ${os.cpus().length} cores; load average ${loadAtStart.toFixed(2)} at the start, ${os.loadavg()[0].toFixed(2)} at the end`,
         `  progress: ${progress.sent} sent / ${progress.failed} failed / ${progress.pending} pending / ${progress.unknown} unknown`,
         `  sink: ${counts.size.toLocaleString("en-US")} recipients, duplicates ${duplicates}, missing ${missing}`,
-        `  peak RSS while sending: ${mb(sendPeak)} (this process: app + PGlite; the sink runs in its own process)`,
-        `  CSV export: ${lines - 1} rows, ${mb(bytes)} in ${exportSeconds.toFixed(1)} s, peak RSS ${mb(exportPeak)}`,
+        `  idle RSS before sending: ${breakdown(idle)}`,
+        `  peak RSS while sending: ${breakdown(sendPeak)}`,
+        `  (RSS is this process: ${where}; the SMTP sink runs in a process of its own)`,
+        `  CSV export: ${lines - 1} rows, ${mb(bytes)} in ${exportSeconds.toFixed(1)} s, peak RSS ${mb(exportPeak.rss)}`,
       ].join("\n"),
     );
     return { duplicates, missing };
