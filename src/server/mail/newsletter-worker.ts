@@ -46,7 +46,12 @@ export class NewsletterWorker {
   private running = false;
   private loop: Promise<void> | null = null;
   private wakeUp: (() => void) | null = null;
-  private idleWaiters: (() => void)[] = [];
+  /**
+   * Waiters of idle(), each with the claim round under way when it asked: only a claim that
+   * started afterwards can have seen mail queued just before, so only its idle point counts.
+   */
+  private idleWaiters: { after: number; resolve: () => void }[] = [];
+  private claimRound = 0;
   /** claimed rows whose outcome is not recorded yet (in the database they are 'sending') */
   private readonly inFlight = new Map<number, ClaimedDelivery>();
   private finished: DeliveryOutcome[] = [];
@@ -94,7 +99,7 @@ export class NewsletterWorker {
     if (this.leaseTimer) clearInterval(this.leaseTimer);
     this.leaseTimer = null;
     await this.leaseWork;
-    for (const resolve of this.idleWaiters.splice(0)) resolve();
+    for (const w of this.idleWaiters.splice(0)) w.resolve();
   }
 
   get isRunning() {
@@ -105,12 +110,19 @@ export class NewsletterWorker {
     this.wakeUp?.();
   }
 
-  /** Resolves the next time nothing is due (tests and the bench wait on this). */
+  /** Resolves the next time nothing is due, as seen by a claim made after this call (tests and the bench wait on this). */
   idle(): Promise<void> {
     return new Promise((resolve) => {
-      this.idleWaiters.push(resolve);
+      this.idleWaiters.push({ after: this.claimRound, resolve });
       this.wake();
     });
+  }
+
+  /** Resolves the idle() waiters that asked before this round's claim began. */
+  private resolveIdleWaiters(round: number) {
+    const ready = this.idleWaiters.filter((w) => w.after < round);
+    this.idleWaiters = this.idleWaiters.filter((w) => w.after >= round);
+    for (const w of ready) w.resolve();
   }
 
   private async reportLost(all: boolean) {
@@ -136,6 +148,7 @@ export class NewsletterWorker {
       const outcomes = this.finished.splice(0);
       const want = this.running ? this.opts.concurrency - (this.inFlight.size - outcomes.length) : 0;
       let claimed: ClaimedDelivery[];
+      const round = ++this.claimRound;
       try {
         claimed = await recordAndClaim(this.db, { instanceId: this.instanceId, outcomes, want, leaseSeconds: this.opts.leaseSeconds, mintToken });
         for (const o of outcomes) this.inFlight.delete(o.id);
@@ -170,7 +183,7 @@ export class NewsletterWorker {
       if (this.inFlight.size === 0) {
         if (!this.running) break;
         await this.completeFinished().catch((err) => this.app.log.warn({ err }, "newsletter queue: could not update the newsletters' status"));
-        for (const resolve of this.idleWaiters.splice(0)) resolve();
+        this.resolveIdleWaiters(round);
         await this.sleep(this.opts.pollMs);
         continue;
       }
