@@ -55,9 +55,10 @@ export function fillTemplate(template: string, meta: PageMeta, baseUrl: string):
     ? `<script type="application/json" id="${INITIAL_DATA_ID}">${escapeJsonForHtml(JSON.stringify({ path: meta.path, queries: meta.data }))}</script>`
     : "";
   return template
-    .replace(/<title>[\s\S]*?<\/title>/, `<title>${escapeText(meta.title)}</title>`)
-    .replace("<!--app-head-->", head)
-    .replace("<!--app-data-->", data);
+    // replacer functions: a replacement string would read '$&' or "$'" in a title or a lyric as patterns
+    .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeText(meta.title)}</title>`)
+    .replace("<!--app-head-->", () => head)
+    .replace("<!--app-data-->", () => data);
 }
 
 /** The display font (hashed name from the build) and the page's hero image start downloading with the HTML. */

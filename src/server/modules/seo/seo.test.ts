@@ -88,6 +88,18 @@ describe("page HTML", () => {
     expect((meta.data[showsApi.past()] as { venue: string }[]).map((s) => s.venue)).toEqual(["Gone Hall"]);
   });
 
+  it("text that looks like a replacement pattern ($&, $', $`) stays text in the title and the inlined data", async () => {
+    const [row] = await t.database.db
+      .insert(lyrics)
+      .values({ title: "Cash $& Carry $' Out", songName: "Cash", lyricsText: "pay $` later\nor $$ now" })
+      .returning();
+    const { html } = await render(`/lyrics/${row.id}`);
+    expect(html).toContain("<title>Cash $&amp; Carry $' Out Lyrics | ");
+    expect(html).toContain("pay $` later");
+    expect(html).toContain("or $$ now");
+    expect(html.match(/<\/html>/g)).toHaveLength(1);
+  });
+
   it("unknown paths, unknown and draft lyrics are 404 pages that are not indexed", async () => {
     for (const p of ["/nope", "/lyrics/999999", `/lyrics/${draftId}`]) {
       const { meta, html } = await render(p);
