@@ -11,7 +11,6 @@
  *   MAIL_CONCURRENCY=8 npx tsx bench/newsletter/run.ts
  */
 import { fork, type ChildProcess } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
@@ -19,10 +18,9 @@ import path from "node:path";
 import v8 from "node:v8";
 import { runInNewContext } from "node:vm";
 import { sql } from "drizzle-orm";
-import pg from "pg";
 import { buildApp } from "../../src/server/app";
 import { testConfig } from "../../src/server/config";
-import { openDatabase, type Database } from "../../src/server/db/client";
+import { openBenchDatabase, rssSampler } from "../lib/bench-database";
 import { ensurePrimaryAdmin } from "../../src/server/db/bootstrap";
 import { migrate } from "../../src/server/db/migrate";
 import { subscribers } from "../../src/server/db/schema";
@@ -51,41 +49,13 @@ const breakdown = (m: NodeJS.MemoryUsage) => `${mb(m.rss)} (heap ${mb(m.heapUsed
 v8.setFlagsFromString("--expose-gc");
 const gc: () => void = runInNewContext("gc");
 
-function rssSampler() {
-  let peak = process.memoryUsage();
-  const sample = () => {
-    if (process.memoryUsage.rss() > peak.rss) peak = process.memoryUsage();
-  };
-  const timer = setInterval(sample, 50);
-  return { stop: () => (clearInterval(timer), sample(), peak) };
-}
 
-const DATABASE_URL = process.env.DATABASE_URL;
 
-/**
- * The app's own switch (openDatabase: PGlite in the data dir, or PostgreSQL at DATABASE_URL).
- * On PostgreSQL each run gets a fresh database on that server, dropped when it is closed.
- */
-async function openBenchDatabase(dataDir: string): Promise<{ database: Database; url?: string }> {
-  if (!DATABASE_URL) return { database: await openDatabase({ dataDir }) };
-  const name = `bench_newsletter_${randomBytes(4).toString("hex")}`;
-  const admin = async (sql: string) => {
-    const c = new pg.Client({ connectionString: DATABASE_URL });
-    await c.connect();
-    await c.query(sql).finally(() => c.end());
-  };
-  await admin(`CREATE DATABASE ${name}`);
-  const u = new URL(DATABASE_URL);
-  u.pathname = `/${name}`;
-  const database = await openDatabase({ DATABASE_URL: u.toString(), dataDir });
-  const close = () => database.close().finally(() => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
-  return { database: { ...database, close }, url: u.toString() };
-}
 
 async function benchOnce(n: number) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "band-bench-"));
   const sink = await startSinkProcess();
-  const { database, url } = await openBenchDatabase(dataDir);
+  const { database, url } = await openBenchDatabase(dataDir, "bench_newsletter");
   try {
     await migrate(database);
     const email = (i: number) => `fan${i}@bench.example`;

@@ -4,17 +4,14 @@
 // bytes the page downloads.
 //
 //   node bench/public-page/run.mjs [--runs 3] [--path /merch[,/videos]] [--json] [--check] [--shifts]
-import { spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
-import { fileURLToPath } from "node:url";
 import lighthouse from "lighthouse";
+import { ROOT, buildInto, median, serveBuilt } from "../lib/built-app.mjs";
 import * as chromeLauncher from "chrome-launcher";
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const args = process.argv.slice(2);
 const opt = (name, fallback) => {
   const i = args.indexOf(`--${name}`);
@@ -30,42 +27,6 @@ const AIM = { score: 98, lcpMs: 1500, cls: 0.02, homeJsGzipKb: 110 };
 fs.mkdirSync(path.join(ROOT, "bench", "results"), { recursive: true });
 const work = fs.mkdtempSync(path.join(ROOT, "bench", "results", "public-page-"));
 const log = (...m) => console.error("[bench]", ...m);
-
-async function freePort() {
-  return new Promise((resolve) => {
-    const srv = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-async function build() {
-  log("building into", work);
-  process.chdir(ROOT);
-  const { buildAll } = await import(path.join(ROOT, "scripts/build.mjs"));
-  await buildAll({ quiet: true, clientOut: path.join(work, "client"), serverOut: path.join(work, "server") });
-}
-
-async function serve() {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [path.join(work, "server", "main.js")], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), PUBLIC_URL: url, DATA_DIR: path.join(work, "data"), CLIENT_DIST_DIR: path.join(work, "client"), ADMIN_PASSWORD: "bench-password-1", SEED_DEMO: "true", LOG_LEVEL: "warn" },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  for (let i = 0; i < 150; i++) {
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) return { url, child };
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  child.kill("SIGKILL");
-  throw new Error("server did not start");
-}
 
 /**
  * The pages to measure: every page the sitemap lists, with only the first of the pages that
@@ -104,11 +65,6 @@ function shifts(lhr) {
   const items = lhr.audits["layout-shifts"]?.details?.items ?? [];
   return items.map((i) => ({ score: Number((i.score ?? 0).toFixed(4)), node: i.node?.snippet ?? i.node?.selector ?? "?" }));
 }
-
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 
 async function measure(chrome, url, page) {
   const runs = [];
@@ -169,8 +125,9 @@ function table(results) {
 }
 
 async function main() {
-  await build();
-  const { url, child } = await serve();
+  log("building into", work);
+  await buildInto(work);
+  const { url, child } = await serveBuilt(work, { username: "admin", password: "bench-password-1" });
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"] });
   const results = [];
   try {

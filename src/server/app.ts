@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod
 import type { AppConfig } from "./config";
 import type { Database, Db } from "./db/client";
 import { modules } from "./modules";
+import { registerActivityLog } from "./plugins/activity-log";
 import { registerAuth, requireAdmin } from "./plugins/auth";
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from "./plugins/errors";
 import { registerInputGuard } from "./plugins/input-guard";
@@ -84,6 +85,7 @@ export async function buildApp({ config, database, logger = true, logStream }: B
   await app.register(async (admin) => {
     markPrivate(admin);
     invalidateAfterAdminWrites(admin, app);
+    registerActivityLog(admin, app);
     admin.addHook("onRoute", (route) => {
       const methods = Array.isArray(route.method) ? route.method : [route.method];
       for (const method of methods) if (method !== "HEAD") app.adminRoutes.push({ method, url: route.url });

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { purgeExpiredSessions } from "./services/sessions";
 import { purgeRateLimits } from "./plugins/rate-limit-store";
 import { startPeerInvalidation } from "./services/peer-invalidation";
+import { ImportVerificationSender } from "./mail/import-verification-sender";
 
 const PURGE_SESSIONS_EVERY_MS = 60 * 60 * 1000;
 const PURGE_RATE_LIMITS_EVERY_MS = 10 * 60 * 1000;
@@ -14,6 +15,8 @@ const PURGE_RATE_LIMITS_EVERY_MS = 10 * 60 * 1000;
 export async function startBackgroundWork(app: FastifyInstance): Promise<() => Promise<void>> {
   const stopPeers = await startPeerInvalidation(app);
   const worker = await app.newsletterWorker.start();
+  // verification mails for fans a CSV import added (modules/subscribers/import-routes.ts)
+  const importMails = new ImportVerificationSender(app, { ratePerSecond: app.config.MAIL_RATE_PER_SECOND, concurrency: app.config.MAIL_CONCURRENCY }).start();
   const purgeSessions = setInterval(() => {
     purgeExpiredSessions(app.db).catch((err) => app.log.warn({ err }, "session clean-up failed"));
   }, PURGE_SESSIONS_EVERY_MS);
@@ -26,6 +29,7 @@ export async function startBackgroundWork(app: FastifyInstance): Promise<() => P
     clearInterval(purgeSessions);
     clearInterval(purgeLimits);
     await worker.stop();
+    await importMails.stop();
     await stopPeers();
   };
 }

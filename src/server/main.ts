@@ -5,6 +5,7 @@ import { migrate } from "./db/migrate";
 import { ensurePrimaryAdmin } from "./db/bootstrap";
 import { seedDemoContent } from "./db/seed";
 import { withStartupLock } from "./db/startup-lock";
+import { makeMissingVariants } from "./storage/variant-backfill";
 import { startBackgroundWork } from "./background";
 
 async function main() {
@@ -24,6 +25,8 @@ async function main() {
       const built = await buildApp({ config, database });
       await ensurePrimaryAdmin(database.db, config, built.log);
       if (config.SEED_DEMO && (await seedDemoContent(database.db, config))) built.log.info("demo content seeded");
+      // the demo content's images (and photos stored before variants existed) get their WebP/AVIF variants, once
+      await makeMissingVariants(database.db, config.uploadsDir, built.log);
       return built;
     },
     { info: (msg) => console.info(msg) },

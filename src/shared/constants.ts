@@ -20,5 +20,8 @@ export const SETTING_KEYS = [
   "about-para2",
   "about-para3",
   "timezone",
+  // the welcome mail a fan gets on confirming their address (issue 12); unset: shared/welcome-mail.ts
+  "welcome-subject",
+  "welcome-content",
 ] as const;
 export type SettingKey = (typeof SETTING_KEYS)[number];

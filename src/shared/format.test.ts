@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { calendarDay, formatDate, formatDateTime } from "./format";
+import { calendarDay, formatDate, formatDateTime, formatShowPrice } from "./format";
 
 describe("formatDate", () => {
   it("names a plain date's own day, whatever the time zone", () => {
@@ -25,4 +25,13 @@ it("calendarDay reads YYYY-MM-DD as midnight UTC, two-digit years included", () 
   expect(calendarDay("2025-01-05")?.toISOString()).toBe("2025-01-05T00:00:00.000Z");
   expect(calendarDay("0099-03-01")?.getUTCFullYear()).toBe(99);
   expect(calendarDay("nope")).toBeNull();
+});
+
+describe("formatShowPrice", () => {
+  it("says 'Free' for 0 and the dollar price otherwise (issue 13)", () => {
+    expect(formatShowPrice("0.00")).toBe("Free");
+    expect(formatShowPrice(0)).toBe("Free");
+    expect(formatShowPrice("15")).toBe("$15.00");
+    expect(formatShowPrice("0.50")).toBe("$0.50");
+  });
 });

@@ -40,6 +40,12 @@ export function formatPrice(value: string | number | null | undefined): string {
   return `$${(Number.isFinite(n) ? n : 0).toFixed(2)}`;
 }
 
+/** A show's price: 'Free' for 0 (issue 13), else '$12.00' as the spec shows prices. */
+export function formatShowPrice(value: string | number | null | undefined): string {
+  const n = typeof value === "number" ? value : Number.parseFloat(value ?? "");
+  return Number.isFinite(n) && n === 0 ? "Free" : formatPrice(value);
+}
+
 /** 'm:ss' from seconds. */
 export function formatDuration(seconds: string | number | null | undefined): string {
   const total = Math.max(0, Math.floor(typeof seconds === "number" ? seconds : Number.parseFloat(seconds ?? "") || 0));

@@ -2,8 +2,7 @@ import { DEFAULT_BAND_NAME, type SettingKey } from "./constants";
 
 /**
  * Built-in values the public pages use when a setting was never saved (the API answers
- * value null). A setting saved as an empty string counts as "not configured" and shows
- * the spec's "No ... configured yet" text instead of the default.
+ * value null). A setting saved as an empty string counts as "not configured".
  */
 export const DEFAULT_COVER_ART = "/images/default-cover.svg";
 export const VIDEO_THUMBNAIL_PLACEHOLDER = "/images/video-placeholder.svg";
@@ -11,8 +10,8 @@ export const IMAGE_PLACEHOLDER = "/images/placeholder.svg";
 
 export const SETTING_DEFAULTS: Partial<Record<SettingKey, string>> = {
   "band-name": DEFAULT_BAND_NAME,
-  "soundcloud-url": "https://w.soundcloud.com/player/?url=https%3A//soundcloud.com/forss/flickermood&color=%23d7263d&auto_play=false&hide_related=true&show_comments=false&visual=true",
-  "spotify-url": "https://open.spotify.com/embed/playlist/37i9dQZF1DX9wa6XirBPv8",
+  // no soundcloud-url / spotify-url default (issue 13): a stock embed would play another artist's
+  // music on the band's site. Until the band sets theirs, fans get the band's featured tracks.
   "show-bios": "false",
   // show times ('8:00 PM') are read in this IANA zone for the calendar feed and search results
   timezone: "America/New_York",

@@ -1,4 +1,4 @@
-import { formatDate, formatPrice } from "./format";
+import { formatDate, formatShowPrice } from "./format";
 import type { Show } from "./schemas/shows";
 import { SHOW_STATUS_LABELS, sellsTickets, type ShowStatus } from "./show-status";
 
@@ -29,7 +29,7 @@ export function announcementDraft(show: AnnouncedShow, bandName: string): { subj
     row("Date", when),
     row("Venue", `${show.venue}, ${show.location}`),
     row("Time", show.time),
-    row("Price", formatPrice(show.price)),
+    row("Price", formatShowPrice(show.price)),
     row("Age", show.ageRestriction),
     ...(acts.length ? [row("With", acts.join(", "))] : []),
     "</ul>",

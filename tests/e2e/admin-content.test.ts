@@ -73,7 +73,9 @@ test("a merchandise image uploaded in the admin shows in the public merch sectio
   await expect.poll(() => img.isVisible(), { timeout: 15_000 }).toBe(true);
   // the uploaded file itself, served and decoded (not the placeholder)
   expect(await img.getAttribute("src")).toMatch(/^\/uploads\/images\/[0-9a-f]{32}\.png$/);
-  await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBe(2);
+  // drawn from its resized copy (issue 13: a <picture> with AVIF/WebP sources), decoded; with a
+  // 'w' srcset the natural width is scaled to the slot, so the copy's name says its width
+  await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0 && el.currentSrc)).toMatch(/\/uploads\/images\/[0-9a-f]{32}\.[0-9a-f]{16}\.2w\.(avif|webp)$/);
   await visitor.close();
 });
 

@@ -36,7 +36,8 @@ test("an admin signs in through the login page, sees the dashboard, logs out and
 
   // the guard now refuses the admin area
   await page.goto(`${server.url}/admin/shows`);
-  await page.waitForURL(`${server.url}/admin/login`);
+  // ...and sends the admin back to the page asked for once signed in (issue 13)
+  await page.waitForURL(`${server.url}/admin/login?next=%2Fadmin%2Fshows`);
   await expect.poll(() => page.getByText("Access Denied").isVisible()).toBe(true);
   await page.close();
 });

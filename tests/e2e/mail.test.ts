@@ -59,6 +59,10 @@ describe("fans and mail in the browser", () => {
     await page.getByRole("tab", { name: "Send" }).click();
     await page.getByText("1 recipient(s) selected").waitFor();
     await page.getByRole("button", { name: "Send to All Selected Recipients" }).click();
+    // issue 13: 'Send to N fans?' is confirmed first (a tick for a few fans)
+    const confirm = page.getByRole("dialog", { name: "Send to 1 fan?" });
+    await confirm.getByRole("checkbox", { name: "Yes, send it to 1 fan" }).click();
+    await confirm.getByRole("button", { name: "Send", exact: true }).click();
     await page.getByText("Newsletter sent").waitFor();
     const progress = page.getByTestId("newsletter-progress").first();
     await progress.getByText("Done").waitFor({ timeout: 20_000 });

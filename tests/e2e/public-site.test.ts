@@ -1,8 +1,7 @@
-import fs from "node:fs";
-import { createRequire } from "node:module";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { MERCH_TABS } from "@shared/categories";
+import { axeViolations } from "./axe";
 import { launchBrowser, startServer, type RunningServer } from "./harness";
 
 let server: RunningServer;
@@ -239,20 +238,6 @@ test("on a desktop the player and the merch tabs work from the keyboard alone", 
     await desk.close();
   }
 });
-
-// axe-core comes with the lighthouse dev dependency (bench/public-page)
-const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
-
-/** WCAG 2.2 A/AA problems axe finds on the page (contrast, names, roles...), as readable lines. */
-async function axeViolations(p: Page): Promise<string[]> {
-  // through the devtools protocol, so the page's CSP (no inline scripts) does not block it
-  await p.evaluate(AXE_SOURCE);
-  return p.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    const result = await axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"] } });
-    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);
-  });
-}
 
 test("axe finds no WCAG A/AA problems on the public pages, on a phone and on a desktop", async () => {
   const desk = await browser.newContext({ viewport: { width: 1440, height: 900 } });

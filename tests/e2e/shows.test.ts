@@ -54,7 +54,8 @@ test("/shows lists a past show under its year, and /shows.ics is the calendar, n
   await createShow({ venue: "The Old Armory", date: "2024-06-07" });
   const fan = await browser.newPage();
   await fan.goto(`${server.url}/`);
-  await fan.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Tour" }).first().click();
+  // the footer's site map leads there (issue 13: the top bar's 'Tour' duplicated SHOWS)
+  await fan.locator("footer").getByRole("link", { name: "Past shows" }).click();
   await fan.waitForURL(`${server.url}/shows`);
   const year = fan.getByRole("region", { name: "2024" });
   await expect.poll(() => year.getByRole("heading", { name: "The Old Armory" }).isVisible(), { timeout: 15_000 }).toBe(true);

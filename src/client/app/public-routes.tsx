@@ -17,6 +17,7 @@ import { PageLoading } from "@client/components/page-loading";
 // mail links to stay on demand.
 const VerifyEmailPage = lazy(() => import("../features/public/mail/verify-email-page"));
 const UnsubscribePage = lazy(() => import("../features/public/mail/unsubscribe-page"));
+const PreferencesPage = lazy(() => import("../features/public/mail/preferences-page"));
 
 /** Public pages (spec section 2), inside the public layout. */
 export function PublicRoutes() {
@@ -34,6 +35,7 @@ export function PublicRoutes() {
         <Route path="/lyrics/:id" component={LyricDetailPage} />
         <Route path="/verify-email" component={VerifyEmailPage} />
         <Route path="/unsubscribe" component={UnsubscribePage} />
+        <Route path="/preferences" component={PreferencesPage} />
         <Route>
           <NotFoundPage />
         </Route>

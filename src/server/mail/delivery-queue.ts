@@ -11,43 +11,67 @@ export interface Targets {
   targetShows: boolean;
   targetReleases: boolean;
   targetMerch: boolean;
+  /** only subscribers in these regions (shared/regions.ts); absent or empty: everyone */
+  regions?: readonly string[];
 }
 
-/** Verified, still subscribed, and matching at least one chosen interest (ARCHITECTURE.md). */
+/** Verified, still subscribed, matching at least one chosen interest (ARCHITECTURE.md) and, if any are chosen, living in one of the regions. */
 export function recipientFilter(t: Targets): SQL | undefined {
   const interests: SQL[] = [];
   if (t.targetShows) interests.push(eq(subscribers.showsInterest, true));
   if (t.targetReleases) interests.push(eq(subscribers.releasesInterest, true));
   if (t.targetMerch) interests.push(eq(subscribers.merchInterest, true));
   if (interests.length === 0) return undefined;
-  return and(eq(subscribers.isVerified, true), eq(subscribers.isSubscribed, true), or(...interests));
+  const inRegions = t.regions?.length ? inArray(subscribers.region, [...t.regions]) : undefined;
+  // a bounced address is skipped until an admin reactivates it
+  return and(eq(subscribers.isVerified, true), eq(subscribers.isSubscribed, true), isNull(subscribers.bouncedAt), or(...interests), inRegions);
 }
+
+/** A transaction handle (what `db.transaction` hands its callback). */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+type NewsletterContent = { subject: string; contentHtml: string; contentText: string };
 
 /**
  * Queues a newsletter: the newsletter row and one pending delivery per recipient, in one
  * transaction, so a crash leaves either nothing or the whole list queued.
  */
-export async function queueNewsletter(db: Db, n: Targets & { subject: string; contentHtml: string; contentText: string }) {
-  const where = recipientFilter(n);
-  if (!where) return null;
+export async function queueNewsletter(db: Db, n: Targets & NewsletterContent & { createdBy?: string | null }) {
+  if (!recipientFilter(n)) return null;
   return db.transaction(async (tx) => {
-    const [created] = await tx.insert(newsletters).values({ ...n, status: "queued" }).returning({ id: newsletters.id });
+    const [created] = await tx
+      .insert(newsletters)
+      .values({ ...n, regions: [...(n.regions ?? [])], status: "queued" })
+      .returning({ id: newsletters.id });
+    return { id: created.id, recipients: await queueDeliveries(tx, created.id, n) };
+  });
+}
+
+/**
+ * Writes one pending delivery per current recipient of newsletter `newsletterId` (whose row is
+ * already 'queued') and records the count; with no recipient at all the newsletter is done at
+ * once. Used by queueNewsletter and, when a scheduled newsletter's time comes, by the scheduler
+ * (inside the transaction that moved it from 'scheduled' to 'queued').
+ */
+export async function queueDeliveries(tx: Tx, newsletterId: number, t: Targets): Promise<number> {
+  const where = recipientFilter(t);
+  if (where) {
     await tx.execute(sql`
       insert into ${newsletterDeliveries} (newsletter_id, subscriber_id, email)
-      select ${created.id}, ${subscribers.id}, ${subscribers.email} from ${subscribers}
+      select ${newsletterId}, ${subscribers.id}, ${subscribers.email} from ${subscribers}
       where ${where}
       order by ${subscribers.id}
       on conflict do nothing`);
-    const [{ total }] = await tx
-      .select({ total: sql<number>`count(*)`.mapWith(Number) })
-      .from(newsletterDeliveries)
-      .where(eq(newsletterDeliveries.newsletterId, created.id));
-    await tx
-      .update(newsletters)
-      .set({ totalRecipients: total, ...(total === 0 ? { status: "done", completedAt: new Date() } : {}) })
-      .where(eq(newsletters.id, created.id));
-    return { id: created.id, recipients: total };
-  });
+  }
+  const [{ total }] = await tx
+    .select({ total: sql<number>`count(*)`.mapWith(Number) })
+    .from(newsletterDeliveries)
+    .where(eq(newsletterDeliveries.newsletterId, newsletterId));
+  await tx
+    .update(newsletters)
+    .set({ totalRecipients: total, ...(total === 0 ? { status: "done", completedAt: new Date() } : {}) })
+    .where(eq(newsletters.id, newsletterId));
+  return total;
 }
 
 /*
@@ -65,6 +89,8 @@ export interface DeliveryOutcome {
   status: DeliveryResult;
   retryInMs?: number;
   error: string | null;
+  /** a 'failed' send whose recipient was refused for good: the server's reply (see mail/bounces.ts) */
+  bounce?: string;
 }
 
 export interface ClaimedDelivery {
@@ -72,7 +98,10 @@ export interface ClaimedDelivery {
   newsletterId: number;
   email: string;
   attempts: number;
+  /** the personal unsubscribe token of this one mail */
   token: string;
+  /** the personal preferences-page token of this one mail (single-purpose, stored hashed) */
+  preferencesToken: string;
 }
 
 type Raw = Record<string, unknown>;
@@ -84,7 +113,7 @@ export const LOST_IN_FLIGHT =
 /**
  * One statement: records the outcomes of finished sends (only rows this instance still holds),
  * then claims up to `want` due pending rows for `instanceId` with a lease of `leaseSeconds`, each
- * with a fresh personal unsubscribe token (stored hashed). Both in one commit, so the rows in
+ * with fresh personal unsubscribe and preferences tokens (stored hashed). Both in one commit, so the rows in
  * 'sending' of one instance never outnumber its sending slots. The statement's text is the same
  * every time (the lists travel as two parameters), which keeps it cheap to plan.
  */
@@ -97,8 +126,10 @@ export async function recordAndClaim(
   if (outcomes.length === 0 && want === 0) return [];
   const recorded = JSON.stringify(outcomes.map((x) => ({ id: x.id, status: x.status, retry_ms: x.retryInMs ?? 0, error: x.error })));
   const tokens = Array.from({ length: want }, () => o.mintToken());
+  const prefTokens = Array.from({ length: want }, () => o.mintToken());
   // hex digests: nothing to quote in an array literal
   const hashes = `{${tokens.map((t) => t.hash).join(",")}}`;
+  const prefHashes = `{${prefTokens.map((t) => t.hash).join(",")}}`;
   const result = await db.execute(sql`
     with recorded as (
       -- 'unknown' too: a neighbour may have given up on a lease this instance was slow to
@@ -128,6 +159,7 @@ export async function recordAndClaim(
       status = 'sending',
       attempts = d.attempts + 1,
       unsubscribe_token_hash = (${hashes}::text[])[p.n],
+      preferences_token_hash = (${prefHashes}::text[])[p.n],
       claimed_by = ${instanceId},
       lease_expires_at = now() + ${leaseSeconds}::float8 * interval '1 second'
     from picked as p
@@ -139,6 +171,7 @@ export async function recordAndClaim(
     email: String(r.email),
     attempts: Number(r.attempts),
     token: tokens[Number(r.n) - 1].token,
+    preferencesToken: prefTokens[Number(r.n) - 1].token,
   }));
 }
 

@@ -1,7 +1,7 @@
 import MailComposer from "nodemailer/lib/mail-composer";
 import { describe, expect, it } from "vitest";
 import { prepareNewsletter } from "./newsletter-message";
-import { newsletterMail, unsubscribeLinks } from "./templates";
+import { newsletterMail, preferencesUrl, unsubscribeLinks } from "./templates";
 import { withSender } from "./transport";
 
 /** Headers (unfolded, by lower-case name) and the decoded text of each part. */
@@ -31,8 +31,8 @@ function parse(raw: string) {
   return { headers, parts, last: raw.slice(raw.lastIndexOf(`--${boundary}`)) };
 }
 
-async function byNodemailer(config: { MAIL_FROM: string; PUBLIC_URL: string }, content: Parameters<typeof prepareNewsletter>[1], to: string, token: string) {
-  const mail = newsletterMail({ ...content, to, unsubscribe: unsubscribeLinks(config.PUBLIC_URL, to, token) });
+async function byNodemailer(config: { MAIL_FROM: string; PUBLIC_URL: string }, content: Parameters<typeof prepareNewsletter>[1], to: string, token: string, preferencesToken: string) {
+  const mail = newsletterMail({ ...content, to, unsubscribe: unsubscribeLinks(config.PUBLIC_URL, to, token), preferencesUrl: preferencesUrl(config.PUBLIC_URL, preferencesToken) });
   const node = new MailComposer(withSender(config, mail)).compile();
   return new Promise<string>((resolve, reject) => node.build((err, m) => (err ? reject(err) : resolve(m.toString("utf8")))));
 }
@@ -46,10 +46,11 @@ const contents = [
     contentText: `Tickets Friday: https://tickets.example/${"x".repeat(300)}?a=1&b=2\r\n\r\ntrailing spaces   \n\ttab = equals\nümlaut ${"word ".repeat(40)}`,
   },
 ];
+// address, unsubscribe token, preferences token (base64url, as minted)
 const recipients = [
-  ["fan@example.com", "AbCdEfGhIjKlMnOpQrStUvWxYz0123456789-_abcde"],
-  ["o'brien+tour@sub.example.org", "x".repeat(43)],
-  [`${"long".repeat(15)}@${"domain".repeat(8)}.example`, "0-_9"],
+  ["fan@example.com", "AbCdEfGhIjKlMnOpQrStUvWxYz0123456789-_abcde", "PqRsTuVwXyZ-_0123456789abcdefghijklmnopqrstu"],
+  ["o'brien+tour@sub.example.org", "x".repeat(43), "y".repeat(43)],
+  [`${"long".repeat(15)}@${"domain".repeat(8)}.example`, "0-_9", "-"],
 ] as const;
 
 describe("newsletter messages composed once per newsletter", () => {
@@ -60,9 +61,9 @@ describe("newsletter messages composed once per newsletter", () => {
         const prepared = await prepareNewsletter(config, content);
         expect(prepared.from).toBe(MAIL_FROM ? "hello@band.example" : "no-reply@band.example");
         const ids = new Set<string>();
-        for (const [to, token] of recipients) {
-          const fast = prepared.message(to, token)!.toString("utf8");
-          const slow = await byNodemailer(config, content, to, token);
+        for (const [to, token, preferencesToken] of recipients) {
+          const fast = prepared.message(to, token, preferencesToken)!.toString("utf8");
+          const slow = await byNodemailer(config, content, to, token, preferencesToken);
           const a = parse(fast);
           const b = parse(slow);
           for (const name of ["from", "to", "subject", "list-unsubscribe", "list-unsubscribe-post", "mime-version"]) {
@@ -74,6 +75,9 @@ describe("newsletter messages composed once per newsletter", () => {
           expect(a.parts.map((p) => p.type)).toEqual(["text/plain", "text/html"]);
           expect(a.parts.map((p) => p.decoded)).toEqual(b.parts.map((p) => p.decoded));
           expect(a.parts[0].decoded).toContain(`/unsubscribe?email=${encodeURIComponent(to)}&token=${token}`);
+          // the personal preferences link, in both parts, with this recipient's own token
+          expect(a.parts[0].decoded).toContain(`Your preferences: https://band.example/preferences?token=${preferencesToken}\n`);
+          expect(a.parts[1].decoded).toContain(`<a href="https://band.example/preferences?token=${preferencesToken}">Your preferences</a>`);
           for (const p of a.parts) for (const line of p.lines) expect(line.length, line).toBeLessThanOrEqual(76);
           expect(a.last).toMatch(/--\r\n$/);
         }
@@ -84,8 +88,9 @@ describe("newsletter messages composed once per newsletter", () => {
 
   it("leaves what it cannot compose exactly to the ordinary path: addresses beyond plain ASCII", async () => {
     const prepared = await prepareNewsletter({ MAIL_FROM: "", PUBLIC_URL: "https://band.example" }, contents[0]);
-    expect(prepared.message("fän@example.com", "abc")).toBeNull();
-    expect(prepared.message("fan@exämple.com", "abc")).toBeNull();
-    expect(prepared.message("fan@example.com", "abc")).not.toBeNull();
+    expect(prepared.message("fän@example.com", "abc", "def")).toBeNull();
+    expect(prepared.message("fan@exämple.com", "abc", "def")).toBeNull();
+    expect(prepared.message("fan@example.com", "abc", "de f")).toBeNull();
+    expect(prepared.message("fan@example.com", "abc", "def")).not.toBeNull();
   });
 });

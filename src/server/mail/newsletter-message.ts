@@ -2,13 +2,13 @@ import { randomBytes, randomUUID } from "node:crypto";
 import MailComposer from "nodemailer/lib/mail-composer";
 import { encode as qpEncode, wrap as qpWrap } from "nodemailer/lib/qp";
 import { escapeHtml } from "./html";
-import { newsletterMail, unsubscribeLinks } from "./templates";
+import { newsletterMail, preferencesUrl, unsubscribeLinks } from "./templates";
 import { withSender, type SenderConfig } from "./transport";
 
 /**
  * One newsletter's mails, ready to go: the message is composed (by nodemailer, as for any other
- * mail) once per newsletter with stand-ins for the recipient and their unsubscribe token; each
- * recipient's mail is then that message with their address, token, Message-ID and Date put in.
+ * mail) once per newsletter with stand-ins for the recipient and their unsubscribe and preferences tokens; each
+ * recipient's mail is then that message with their address, tokens, Message-ID and Date put in.
  * Composing 100,000 MIME messages one by one cost about half of the sending process's time.
  *
  * The bodies are quoted-printable, encoded piece by piece: each fixed piece once, each recipient's
@@ -20,10 +20,13 @@ import { withSender, type SenderConfig } from "./transport";
 export interface PreparedNewsletter {
   /** the SMTP envelope sender */
   from: string;
-  message(to: string, token: string, now?: Date): Buffer | null;
+  /** `token`: the unsubscribe token; `preferencesToken`: the preferences page's (both base64url) */
+  message(to: string, token: string, preferencesToken: string, now?: Date): Buffer | null;
 }
 
-type Piece = string | { recipient: "email" | "token" };
+/** The parts of a mail that differ per recipient. */
+type Recipient = { email: string; token: string; preferences: string };
+type Piece = string | { recipient: keyof Recipient };
 
 interface Content {
   bandName: string;
@@ -37,8 +40,9 @@ const LINE = 76;
 const literally = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** Splits `text` at the stand-ins, line by line (CRLF), into fixed text and recipient parts. */
-function pieces(text: string, email: string, token: string): Piece[][] {
-  const pattern = new RegExp(`(${literally(email)}|${literally(token)})`);
+function pieces(text: string, standIns: Recipient): Piece[][] {
+  const byText = new Map(Object.entries(standIns).map(([key, value]) => [value, key as keyof Recipient]));
+  const pattern = new RegExp(`(${[...byText.keys()].map(literally).join("|")})`);
   return text
     .replace(/\r\n?/g, "\n")
     .split("\n")
@@ -46,16 +50,18 @@ function pieces(text: string, email: string, token: string): Piece[][] {
       line
         .split(pattern)
         .filter((part) => part !== "")
-        .map((part): Piece => (part === email ? { recipient: "email" } : part === token ? { recipient: "token" } : part)),
+        .map((part): Piece => {
+          const recipient = byText.get(part);
+          return recipient ? { recipient } : part;
+        }),
     );
 }
 
-/** Quoted-printable for a line made of pieces: each piece ends with a soft break but the last. */
-function encodeLine(line: (string | Piece)[], values?: { email: string; token: string }): string {
+/** Quoted-printable for a line of fixed pieces: each piece ends with a soft break but the last. */
+function encodeLine(line: string[]): string {
   let out = "";
-  line.forEach((piece, i) => {
+  line.forEach((text, i) => {
     const last = i === line.length - 1;
-    const text = typeof piece === "string" ? piece : piece.recipient === "email" ? values!.email : values!.token;
     out += last ? qpWrap(qpEncode(text), LINE) : `${qpWrap(qpEncode(text), LINE - 1)}=\r\n`;
   });
   return out;
@@ -64,7 +70,7 @@ function encodeLine(line: (string | Piece)[], values?: { email: string; token: s
 /** Fixed lines encoded now; lines with a recipient part keep their fixed pieces pre-encoded. */
 function compileBody(lines: Piece[][]) {
   const compiled = lines.map((line) => {
-    if (line.every((p) => typeof p === "string")) return encodeLine(line);
+    if (line.every((p) => typeof p === "string")) return encodeLine(line as string[]);
     // pre-encode the fixed pieces with their soft breaks; recipient parts are filled per mail
     return line.map((piece, i) => {
       const last = i === line.length - 1;
@@ -72,7 +78,7 @@ function compileBody(lines: Piece[][]) {
       return last ? qpWrap(qpEncode(piece), LINE) : `${qpWrap(qpEncode(piece), LINE - 1)}=\r\n`;
     });
   });
-  return (values: { email: string; token: string }) =>
+  return (values: Recipient) =>
     compiled
       .map((line) =>
         typeof line === "string"
@@ -96,8 +102,14 @@ export async function prepareNewsletter(config: SenderConfig, content: Content):
   const tag = randomBytes(8).toString("hex");
   const standInEmail = `rcpt${tag}@stand-in.invalid`;
   const standInToken = `tok${tag}`;
+  const standInPreferences = `pref${tag}`;
   const encodedEmail = encodeURIComponent(standInEmail);
-  const mail = newsletterMail({ ...content, to: standInEmail, unsubscribe: unsubscribeLinks(config.PUBLIC_URL, standInEmail, standInToken) });
+  const mail = newsletterMail({
+    ...content,
+    to: standInEmail,
+    unsubscribe: unsubscribeLinks(config.PUBLIC_URL, standInEmail, standInToken),
+    preferencesUrl: preferencesUrl(config.PUBLIC_URL, standInPreferences),
+  });
   const node = new MailComposer(withSender(config, mail)).compile();
   const from = node.getEnvelope().from;
   const raw = (await build(node)).toString("utf8");
@@ -112,32 +124,34 @@ export async function prepareNewsletter(config: SenderConfig, content: Content):
   const headParts = head
     .replace(/^Message-ID: .+$/m, "Message-ID: \u0000id\u0000")
     .replace(/^Date: .+$/m, "Date: \u0000date\u0000")
-    .split(new RegExp(`(${[standInEmail, encodedEmail, standInToken, "\u0000id\u0000", "\u0000date\u0000"].map(literally).join("|")})`));
+    .split(new RegExp(`(${[standInEmail, encodedEmail, standInToken, standInPreferences, "\u0000id\u0000", "\u0000date\u0000"].map(literally).join("|")})`));
   const domain = messageId[1];
 
   // the bodies exactly as newsletterMail renders them, split at the recipient's parts
-  const text = compileBody(pieces(mail.text, encodedEmail, standInToken));
-  const html = compileBody(pieces(mail.html, escapeHtml(encodedEmail), standInToken));
+  const text = compileBody(pieces(mail.text, { email: encodedEmail, token: standInToken, preferences: standInPreferences }));
+  const html = compileBody(pieces(mail.html, { email: escapeHtml(encodedEmail), token: standInToken, preferences: standInPreferences }));
   if (mail.text.includes(standInEmail) || mail.html.includes(standInEmail)) return fallback;
   const part = (type: string) => `--${boundary}\r\nContent-Type: ${type}; charset=utf-8\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\n`;
 
   return {
     from,
-    message(to, token, now = new Date()) {
-      if (!PLAIN_ADDRESS.test(to) || !/^[\w-]+$/.test(token)) return null;
+    message(to, token, preferencesToken, now = new Date()) {
+      // tokens are base64url: the same in a URL, in HTML and in quoted-printable's safe range
+      if (!PLAIN_ADDRESS.test(to) || !/^[\w-]+$/.test(token) || !/^[\w-]+$/.test(preferencesToken)) return null;
       const email = encodeURIComponent(to);
       const values: Record<string, string> = {
         [standInEmail]: to,
         [encodedEmail]: email,
         [standInToken]: token,
+        [standInPreferences]: preferencesToken,
         "\u0000id\u0000": `<${randomUUID()}@${domain}>`,
         "\u0000date\u0000": now.toUTCString().replace(/GMT/, "+0000"),
       };
       const headers = headParts.map((p, i) => (i % 2 === 1 ? values[p] : p)).join("");
       return Buffer.from(
         `${headers}\r\n\r\n` +
-          `${part("text/plain")}${text({ email, token })}\r\n` +
-          `${part("text/html")}${html({ email: escapeHtml(email), token })}\r\n` +
+          `${part("text/plain")}${text({ email, token, preferences: preferencesToken })}\r\n` +
+          `${part("text/html")}${html({ email: escapeHtml(email), token, preferences: preferencesToken })}\r\n` +
           `--${boundary}--\r\n`,
         "utf8",
       );

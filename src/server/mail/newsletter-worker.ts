@@ -8,8 +8,9 @@ import { instanceIdOf } from "../services/instance";
 import { prepareNewsletter, type PreparedNewsletter } from "./newsletter-message";
 import { analyzeQueue, markLostDeliveries, recordAndClaim, renewLeases, type ClaimedDelivery, type DeliveryOutcome } from "./delivery-queue";
 import { RateLimiter } from "./rate-limiter";
-import { newsletterMail, unsubscribeLinks } from "./templates";
-import { classifySendError } from "./transport";
+import { newsletterMail, preferencesUrl, unsubscribeLinks } from "./templates";
+import { recordBounces, type Bounce } from "./bounces";
+import { bounceReason, classifySendError } from "./transport";
 
 export interface WorkerOptions {
   concurrency: number;
@@ -55,6 +56,8 @@ export class NewsletterWorker {
   /** claimed rows whose outcome is not recorded yet (in the database they are 'sending') */
   private readonly inFlight = new Map<number, ClaimedDelivery>();
   private finished: DeliveryOutcome[] = [];
+  /** bounces whose outcome is recorded, waiting to mark their subscribers (kept when that fails) */
+  private bouncesDue: Bounce[] = [];
   private leaseTimer: NodeJS.Timeout | null = null;
   private leaseWork: Promise<void> = Promise.resolve();
   private band: { name: string; at: number } | null = null;
@@ -153,6 +156,7 @@ export class NewsletterWorker {
         claimed = await recordAndClaim(this.db, { instanceId: this.instanceId, outcomes, want, leaseSeconds: this.opts.leaseSeconds, mintToken });
         for (const o of outcomes) this.inFlight.delete(o.id);
         errors = 0;
+        await this.markBounces(outcomes);
       } catch (err) {
         // e.g. PostgreSQL restarting: keep the outcomes for the next try (the rows stay in
         // flight, so the lease timer keeps renewing them) and back off
@@ -234,12 +238,15 @@ export class NewsletterWorker {
     try {
       const mailer = this.app.mailer;
       const prepared = mailer.sendRaw ? await this.preparedFor(row.newsletterId, band, content) : null;
-      const raw = prepared?.message(row.email, row.token);
+      const raw = prepared?.message(row.email, row.token, row.preferencesToken);
       await this.limiter.take();
       if (prepared && raw) {
         await mailer.sendRaw!({ from: prepared.from, to: row.email }, raw);
       } else {
-        await mailer.send(newsletterMail({ bandName: band, to: row.email, ...content, unsubscribe: unsubscribeLinks(this.app.config.PUBLIC_URL, row.email, row.token) }));
+        const publicUrl = this.app.config.PUBLIC_URL;
+        await mailer.send(
+          newsletterMail({ bandName: band, to: row.email, ...content, unsubscribe: unsubscribeLinks(publicUrl, row.email, row.token), preferencesUrl: preferencesUrl(publicUrl, row.preferencesToken) }),
+        );
       }
       return { id: row.id, status: "sent", error: null };
     } catch (err) {
@@ -247,10 +254,29 @@ export class NewsletterWorker {
       const message = String((err as Error)?.message ?? err).slice(0, 500);
       const error = Buffer.from(message, "utf8").toString("utf8").replace(/\p{Cc}+/gu, " ");
       const kind = classifySendError(err);
+      const bounce = kind === "failed" ? (bounceReason(err) ?? undefined) : undefined;
       if (kind === "retry" && row.attempts < this.opts.maxAttempts) {
         return { id: row.id, status: "pending", retryInMs: Math.min(this.opts.retryBaseMs * 4 ** (row.attempts - 1), 15 * 60 * 1000), error };
       }
-      return { id: row.id, status: kind === "unknown" ? "unknown" : "failed", error };
+      return { id: row.id, status: kind === "unknown" ? "unknown" : "failed", error, bounce };
+    }
+  }
+
+  /**
+   * After the outcomes are recorded: marks the subscribers whose address was refused for good
+   * as bounced (one statement, only when there are some). A database error keeps them for the
+   * next round; the deliveries themselves already say 'failed'.
+   */
+  private async markBounces(recorded: DeliveryOutcome[]) {
+    for (const o of recorded) if (o.bounce) this.bouncesDue.push({ deliveryId: o.id, reason: o.bounce });
+    if (this.bouncesDue.length === 0) return;
+    const due = this.bouncesDue.splice(0);
+    try {
+      await recordBounces(this.db, due);
+      this.app.log.info({ count: due.length }, "newsletter: addresses refused for good marked bounced");
+    } catch (err) {
+      this.bouncesDue.unshift(...due);
+      this.app.log.warn({ err }, "newsletter: could not mark bounced addresses, trying again");
     }
   }
 
@@ -271,7 +297,7 @@ export class NewsletterWorker {
 
   /** A newsletter is done when none of its rows is pending or sending. */
   private async completeFinished() {
-    const open = await this.db.select({ id: newsletters.id }).from(newsletters).where(notInArray(newsletters.status, ["done"]));
+    const open = await this.db.select({ id: newsletters.id }).from(newsletters).where(notInArray(newsletters.status, ["done", "scheduled", "cancelled"])); // a scheduled one has no rows yet
     for (const { id } of open) {
       const [busy] = await this.db
         .select({ id: newsletterDeliveries.id })

@@ -14,6 +14,20 @@ export function unsubscribeLinks(publicUrl: string, email: string, token: string
   return { pageUrl: `${publicUrl}/unsubscribe?${q}`, oneClickUrl: `${publicUrl}/api/unsubscribe?${q}` };
 }
 
+/** The fan's own preferences page (issue 12): name, interests, region, unsubscribe, delete. */
+export function preferencesUrl(publicUrl: string, token: string): string {
+  return `${publicUrl}/preferences?token=${encodeURIComponent(token)}`;
+}
+
+/**
+ * The unsubscribe links of a mail that carries a preferences token but no unsubscribe token of
+ * its own (the welcome mail): the page is the preferences page, the one-click POST goes to the
+ * preferences API with the same token.
+ */
+export function preferencesUnsubscribeLinks(publicUrl: string, token: string): UnsubscribeLinks {
+  return { pageUrl: preferencesUrl(publicUrl, token), oneClickUrl: `${publicUrl}/api/preferences/unsubscribe?token=${encodeURIComponent(token)}` };
+}
+
 export function unsubscribeHeaders(links: UnsubscribeLinks): Record<string, string> {
   return { "List-Unsubscribe": `<${links.oneClickUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
 }
@@ -60,21 +74,62 @@ Unsubscribe: ${o.unsubscribe.pageUrl}
   };
 }
 
-/** A newsletter as one subscriber gets it; `contentHtml`/`contentText` are already sanitized. */
-export function newsletterMail(o: { bandName: string; to: string; subject: string; contentHtml: string; contentText: string; unsubscribe: UnsubscribeLinks | null }): OutgoingMail {
-  const footerHtml = o.unsubscribe
-    ? `You get this mail because you subscribed to ${escapeHtml(o.bandName)} news. <a href="${escapeHtml(o.unsubscribe.pageUrl)}">Unsubscribe</a>`
-    : `Preview of a ${escapeHtml(o.bandName)} newsletter. Subscribers get a personal unsubscribe link here.`;
-  const footerText = o.unsubscribe
-    ? `You get this mail because you subscribed to ${o.bandName} news.\nUnsubscribe: ${o.unsubscribe.pageUrl}`
-    : `Preview of a ${o.bandName} newsletter. Subscribers get a personal unsubscribe link here.`;
+/** The footer of a mail to a fan: why they get it, their preferences page, unsubscribe. */
+function fanFooter(why: string, links: { unsubscribe: UnsubscribeLinks; preferencesUrl: string | null }) {
+  const prefsHtml = links.preferencesUrl ? `<a href="${escapeHtml(links.preferencesUrl)}">Your preferences</a> &middot; ` : "";
+  const prefsText = links.preferencesUrl ? `\nYour preferences: ${links.preferencesUrl}` : "";
+  return {
+    html: `${escapeHtml(why)} ${prefsHtml}<a href="${escapeHtml(links.unsubscribe.pageUrl)}">Unsubscribe</a>`,
+    text: `${why}${prefsText}\nUnsubscribe: ${links.unsubscribe.pageUrl}`,
+  };
+}
+
+/**
+ * A newsletter as one subscriber gets it; `contentHtml`/`contentText` are already sanitized.
+ * A subscriber's mail carries their preferences link; a preview (no unsubscribe links) does not.
+ */
+export function newsletterMail(o: {
+  bandName: string;
+  to: string;
+  subject: string;
+  contentHtml: string;
+  contentText: string;
+  unsubscribe: UnsubscribeLinks | null;
+  preferencesUrl?: string | null;
+}): OutgoingMail {
+  const footer = o.unsubscribe
+    ? fanFooter(`You get this mail because you subscribed to ${o.bandName} news.`, { unsubscribe: o.unsubscribe, preferencesUrl: o.preferencesUrl ?? null })
+    : {
+        html: `Preview of a ${escapeHtml(o.bandName)} newsletter. Subscribers get a personal unsubscribe link here.`,
+        text: `Preview of a ${o.bandName} newsletter. Subscribers get a personal unsubscribe link here.`,
+      };
   return {
     to: o.to,
     fromName: o.bandName,
     subject: o.subject,
-    html: layout(o.bandName, o.contentHtml, footerHtml),
-    text: `${o.contentText}\n\n--\n${footerText}\n`,
+    html: layout(o.bandName, o.contentHtml, footer.html),
+    text: `${o.contentText}\n\n--\n${footer.text}\n`,
     headers: o.unsubscribe ? unsubscribeHeaders(o.unsubscribe) : undefined,
+  };
+}
+
+/**
+ * The one mail a fan gets when they confirm their address (issue 12): the admin's text
+ * (already sanitized, see welcome-mail settings), their preferences link and unsubscribe.
+ */
+export function welcomeMail(o: { bandName: string; to: string; subject: string; contentHtml: string; contentText: string; preferencesToken: string; publicUrl: string }): OutgoingMail {
+  const unsubscribe = preferencesUnsubscribeLinks(o.publicUrl, o.preferencesToken);
+  const footer = fanFooter(`You get this mail because you confirmed your subscription to ${o.bandName} news.`, {
+    unsubscribe,
+    preferencesUrl: preferencesUrl(o.publicUrl, o.preferencesToken),
+  });
+  return {
+    to: o.to,
+    fromName: o.bandName,
+    subject: o.subject,
+    html: layout(o.bandName, o.contentHtml, footer.html),
+    text: `${o.contentText}\n\n--\n${footer.text}\n`,
+    headers: unsubscribeHeaders(unsubscribe),
   };
 }
 
@@ -98,5 +153,35 @@ Inbox: ${o.adminUrl}
     html: layout(o.bandName, body, "Sent by your band website."),
     text,
     replyTo: o.email,
+  };
+}
+
+/**
+ * The password reset link of an admin account (issue 13). It names the account (several may share
+ * an address) and says what to do when nobody asked: the link alone changes nothing.
+ */
+export function passwordResetMail(o: { bandName: string; to: string; username: string; resetUrl: string; validMinutes: number }): OutgoingMail {
+  const text = `Hi ${o.username},
+
+Someone asked to reset the password of the admin account "${o.username}" on the ${o.bandName} website. To choose a new password, open this link:
+
+${o.resetUrl}
+
+The link works once, for ${o.validMinutes} minutes. Choosing a new password signs the account out everywhere.
+
+If you did not ask for this, ignore this mail: your password stays as it is.
+`;
+  const body = `<p>Hi ${escapeHtml(o.username)},</p>
+<p>Someone asked to reset the password of the admin account <b>${escapeHtml(o.username)}</b> on the ${escapeHtml(o.bandName)} website.</p>
+<p><a href="${escapeHtml(o.resetUrl)}" style="display:inline-block;background:#111;color:#fff;padding:10px 18px;text-decoration:none">Choose a new password</a></p>
+<p style="font-size:13px">Or open this link: ${escapeHtml(o.resetUrl)}</p>
+<p style="font-size:13px">The link works once, for ${o.validMinutes} minutes. Choosing a new password signs the account out everywhere.</p>
+<p style="font-size:13px">If you did not ask for this, ignore this mail: your password stays as it is.</p>`;
+  return {
+    to: o.to,
+    fromName: o.bandName,
+    subject: `Reset your ${o.bandName} admin password`,
+    html: layout(o.bandName, body, "Sent by your band website."),
+    text,
   };
 }

@@ -1,3 +1,4 @@
+import { activityModule } from "./activity";
 import { audioTracksModule } from "./audio-tracks";
 import { authModule } from "./auth";
 import { bandMembersModule } from "./band-members";
@@ -20,6 +21,7 @@ export type { ResourceModule } from "./resource-module";
 
 /** Every resource, one line each (order does not matter); buildApp mounts their routes. */
 export const modules: ResourceModule[] = [
+  activityModule,
   audioTracksModule,
   authModule,
   bandMembersModule,

@@ -61,24 +61,31 @@ export function fillTemplate(template: string, meta: PageMeta, baseUrl: string):
     .replace("<!--app-data-->", () => data);
 }
 
-/** The display font (hashed name from the build) and the page's hero image start downloading with the HTML. */
-let fontFile: string | null | undefined;
-function displayFont(): string | null {
-  if (fontFile === undefined) {
+/**
+ * The public site's fonts (hashed names from the build): the display face Anton and the body
+ * face Archivo (latin), preloaded with the HTML so text is drawn in them from the first paint.
+ */
+const FONT_FILES = [/^anton-latin-400-normal-[\w-]+\.woff2$/, /^archivo-latin-wght-normal-[\w-]+\.woff2$/];
+let fontFiles: string[] | undefined;
+function siteFonts(): string[] {
+  if (fontFiles === undefined) {
     try {
-      fontFile = fs.readdirSync(path.join(clientDistDir, "assets")).find((f) => /^anton-latin-400-normal-[\w-]+\.woff2$/.test(f)) ?? null;
+      const assets = fs.readdirSync(path.join(clientDistDir, "assets"));
+      fontFiles = FONT_FILES.map((name) => assets.find((f) => name.test(f))).filter((f): f is string => !!f);
     } catch {
-      fontFile = null;
+      fontFiles = [];
     }
   }
-  return fontFile;
+  return fontFiles;
 }
 
 function preloads(meta: PageMeta): string[] {
   const links: string[] = [];
-  const font = displayFont();
-  if (font && meta.status === 200) links.push(`<link rel="preload" href="/assets/${font}" as="font" type="font/woff2" crossorigin />`);
+  if (meta.status === 200) for (const font of siteFonts()) links.push(`<link rel="preload" href="/assets/${font}" as="font" type="font/woff2" crossorigin />`);
   if (meta.preloadImage) links.push(`<link rel="preload" href="${escapeAttr(meta.preloadImage)}" as="image" fetchpriority="high" />`);
+  // a browser without AVIF skips this preload (type) and takes the <picture>'s WebP or original
+  const set = meta.preloadImageSet;
+  if (set) links.push(`<link rel="preload" as="image" type="${set.type}" imagesrcset="${escapeAttr(set.srcset)}" imagesizes="${escapeAttr(set.sizes)}" fetchpriority="high" />`);
   return links;
 }
 

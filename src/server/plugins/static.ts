@@ -3,6 +3,7 @@ import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 import { clientDistDir } from "../paths";
+import { isVariantFile } from "../storage/image-variants";
 import { ALL_TAGS } from "../services/public-cache";
 import { renderHtml } from "./html";
 import { sendPublic } from "./public-answers";
@@ -18,11 +19,12 @@ export async function registerStatic(app: FastifyInstance) {
     prefix: "/uploads/",
     decorateReply: false,
     index: false,
-    setHeaders(res) {
+    setHeaders(res, filePath) {
       // Uploaded files are data, never active content.
       res.header("X-Content-Type-Options", "nosniff");
       res.header("Content-Security-Policy", "default-src 'none'; sandbox");
-      res.header("Cache-Control", "public, max-age=3600");
+      // an image variant's name carries its content hash: its bytes never change
+      res.header("Cache-Control", isVariantFile(filePath) ? "public, max-age=31536000, immutable" : "public, max-age=3600");
     },
   });
 

@@ -1,26 +1,41 @@
 import type { FastifyInstance } from "fastify";
+import { NewsletterScheduler } from "../mail/newsletter-scheduler";
 import { NewsletterWorker, type WorkerOptions } from "../mail/newsletter-worker";
+
+/** How often to look for scheduled newsletters whose time has come. */
+const SCHEDULE_CHECK_MS = 1000;
+
+export interface StartOptions extends Partial<WorkerOptions> {
+  /** how often the scheduler looks for due scheduled newsletters (default 1 s) */
+  scheduleEveryMs?: number;
+}
 
 /**
  * The app's newsletter delivery (`app.newsletterWorker`): starts workers and wakes them when
  * mail is queued. The server starts one (background.ts); tests start theirs with their own
- * options, several on one app to play several instances. The app's close stops what still runs.
+ * options, several on one app to play several instances. The first start also starts the app's
+ * one scheduler (mail/newsletter-scheduler.ts), which queues scheduled newsletters when their
+ * time comes and wakes the workers. The app's close stops what still runs.
  */
 export class NewsletterWorkers {
   private readonly running = new Set<NewsletterWorker>();
+  private scheduler: NewsletterScheduler | null = null;
 
   constructor(private readonly app: FastifyInstance) {}
 
-  async start(overrides: Partial<WorkerOptions> = {}): Promise<NewsletterWorker> {
+  async start(overrides: StartOptions = {}): Promise<NewsletterWorker> {
+    const { scheduleEveryMs, ...workerOptions } = overrides;
     for (const w of this.running) if (!w.isRunning) this.running.delete(w);
     const worker = new NewsletterWorker(this.app, {
       concurrency: this.app.config.MAIL_CONCURRENCY,
       ratePerSecond: this.app.config.MAIL_RATE_PER_SECOND,
       leaseSeconds: this.app.config.MAIL_LEASE_SECONDS,
-      ...overrides,
+      ...workerOptions,
     });
     await worker.start();
     this.running.add(worker);
+    this.scheduler ??= new NewsletterScheduler(this.app, { everyMs: scheduleEveryMs ?? SCHEDULE_CHECK_MS, onStarted: () => this.wake() });
+    this.scheduler.start();
     return worker;
   }
 
@@ -30,6 +45,9 @@ export class NewsletterWorkers {
   }
 
   async stopAll() {
+    const scheduler = this.scheduler;
+    this.scheduler = null;
+    await scheduler?.stop();
     const workers = [...this.running];
     this.running.clear();
     for (const w of workers) await w.stop();

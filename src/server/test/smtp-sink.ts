@@ -18,6 +18,12 @@ export interface SmtpSink {
   mails: ReceivedMail[];
   /** reply 451 (temporary failure) to the next `n` messages */
   failNext(n: number): void;
+  /**
+   * refuse RCPT TO for this address with `code` (550: no such mailbox, a bounce; 450: try
+   * later) until acceptRecipient; the other recipients are served as usual
+   */
+  refuseRecipient(address: string, code?: number): void;
+  acceptRecipient(address: string): void;
   /** resolves once `predicate` holds for the received mails */
   waitFor(predicate: (mails: ReceivedMail[]) => boolean, timeoutMs?: number): Promise<ReceivedMail[]>;
   close(): Promise<void>;
@@ -37,15 +43,24 @@ function headerOf(raw: string, name: string): string | undefined {
  * A real SMTP server in this process (tests and the bench): accepts everything without TLS
  * or auth and keeps what it received. Pass `store: false` to count only (large benches).
  */
-export async function startSmtpSink(opts: { store?: boolean; onMail?: (to: string[]) => void } = {}): Promise<SmtpSink> {
+export async function startSmtpSink(
+  opts: { store?: boolean; onMail?: (to: string[]) => void; refuse?: Record<string, number> } = {},
+): Promise<SmtpSink> {
   const mails: ReceivedMail[] = [];
   let failures = 0;
+  const refused = new Map(Object.entries(opts.refuse ?? {}).map(([address, code]) => [address.toLowerCase(), code]));
   const waiters: (() => void)[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["AUTH", "STARTTLS"],
     logger: false,
     size: 10 * 1024 * 1024,
+    onRcptTo(address, _session, callback) {
+      const code = refused.get(address.address.toLowerCase());
+      if (code === undefined) return callback();
+      const text = code >= 500 ? "5.1.1 <" + address.address + ">: Recipient address rejected: User unknown" : "4.2.1 Mailbox busy, try again later";
+      callback(Object.assign(new Error(text), { responseCode: code }));
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (c: Buffer) => chunks.push(c));
@@ -85,6 +100,8 @@ export async function startSmtpSink(opts: { store?: boolean; onMail?: (to: strin
     url: `smtp://127.0.0.1:${port}`,
     mails,
     failNext: (n) => void (failures = n),
+    refuseRecipient: (address, code = 550) => void refused.set(address.toLowerCase(), code),
+    acceptRecipient: (address) => void refused.delete(address.toLowerCase()),
     async waitFor(predicate, timeoutMs = 20_000) {
       const deadline = Date.now() + timeoutMs;
       while (!predicate(mails)) {

@@ -1,9 +1,14 @@
 /** Admin sign-in (spec section 7). */
-export type { AdminRecord, LoginInput } from "../schemas/auth";
+export type { AdminRecord, ChangePasswordInput, ForgotPasswordInput, LoginInput, ResetPasswordInput } from "../schemas/auth";
 
 export const authApi = {
   login: "/api/admin/login",
   me: "/api/admin/me",
   refresh: "/api/refresh-token",
   logout: "/api/admin/logout",
+  /** always the same neutral answer; mails a 30-minute single-use link when the address is known */
+  forgotPassword: "/api/admin/forgot-password",
+  resetPassword: "/api/admin/reset-password",
+  /** the signed-in admin's own password (admin scope) */
+  ownPassword: "/api/admin/password",
 } as const;

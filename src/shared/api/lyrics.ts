@@ -1,5 +1,5 @@
 /** Lyrics (spec section 7). */
-export type { Lyrics, LyricsInput } from "../schemas/lyrics";
+export type { HomepageLyricsAnswer, Lyrics, LyricsInput } from "../schemas/lyrics";
 
 export const lyricsApi = {
   /** GET (public): published lyrics. POST (admin) */
@@ -9,6 +9,8 @@ export const lyricsApi = {
   /** GET (public when published), PUT, DELETE */
   item: (id: number) => `/api/lyrics/${id}`,
   publishFlag: (id: number) => `/api/lyrics/${id}/publish`,
+  /** POST (admin): adds the built-in homepage lyrics as a Draft unless an entry with that title and song exists */
+  homepage: "/api/lyrics/homepage",
 } as const;
 
 export const lyricsListKeys = [lyricsApi.list, lyricsApi.adminList];

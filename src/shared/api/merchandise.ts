@@ -6,6 +6,8 @@ export const merchandiseApi = {
   /** GET (public, every item), POST */
   list: "/api/merchandise",
   item: (id: number) => `/api/merchandise/${id}`,
+  /** PUT (admin): { ids } every item in the order the public pages show them */
+  order: "/api/merchandise/order",
   /** POST multipart: a merch image upload */
   upload: "/api/upload/merchandise",
 } as const;

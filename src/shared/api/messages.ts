@@ -1,5 +1,8 @@
 /** Contact messages: the public form and the admin inbox (spec section 7). */
-export type { Message } from "../schemas/messages";
+export type { Message, MessageListQuery, MessagePage, MessageSort } from "../schemas/messages";
+import type { MessageListQuery } from "../schemas/messages";
+import { tableUrl } from "./paging";
+export type { PageInfo } from "./paging";
 export type { ContactInput } from "../schemas/contact";
 export { MESSAGE_TYPES, type MessageType } from "../categories";
 
@@ -8,6 +11,8 @@ export const messagesApi = {
   contact: "/api/contact",
   /** GET (admin): the inbox */
   list: "/api/admin/messages",
+  /** GET (admin): one page of the inbox's search (its key starts with `list`, so writes refresh it) */
+  page: (query: MessageListQuery) => tableUrl("/api/admin/messages", { ...query }),
   item: (id: number) => `/api/admin/messages/${id}`,
   readFlag: (id: number) => `/api/admin/messages/${id}/read`,
 } as const;

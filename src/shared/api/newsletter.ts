@@ -7,12 +7,25 @@ export interface NewsletterTargets {
   targetMerch: boolean;
 }
 
+/** Who a newsletter goes to: interests, and optionally regions (none: everyone). */
+export interface NewsletterAudience extends NewsletterTargets {
+  regions?: readonly string[];
+}
+
 export const newsletterApi = {
   send: "/api/newsletter/send",
   render: "/api/newsletter/render",
-  recipients: (t: NewsletterTargets) =>
-    `/api/newsletter/recipients?${new URLSearchParams({ targetShows: String(t.targetShows), targetReleases: String(t.targetReleases), targetMerch: String(t.targetMerch) })}`,
-  /** GET: the latest newsletters with their progress */
+  recipients: (t: NewsletterAudience) =>
+    `/api/newsletter/recipients?${new URLSearchParams({
+      targetShows: String(t.targetShows),
+      targetReleases: String(t.targetReleases),
+      targetMerch: String(t.targetMerch),
+      // sorted: the same choice in another order is the same cache entry
+      ...(t.regions?.length ? { regions: [...t.regions].sort().join(",") } : {}),
+    })}`,
+  /** GET: the latest newsletters with their progress (scheduled and cancelled ones too) */
   list: "/api/newsletters",
   item: (id: number) => `/api/newsletters/${id}`,
+  /** POST: cancels a newsletter that is still scheduled */
+  cancel: (id: number) => `/api/newsletters/${id}/cancel`,
 } as const;

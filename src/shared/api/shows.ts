@@ -1,5 +1,7 @@
 /** Shows (spec section 7) and their calendar feeds. */
-export type { Show, ShowInput } from "../schemas/shows";
+export type { Show, ShowInput, ShowPage, ShowSort, ShowTableQuery } from "../schemas/shows";
+import type { ShowTableQuery } from "../schemas/shows";
+import { tableUrl } from "./paging";
 
 /** The home page lists at most this many upcoming shows, so the inlined page stays small. */
 export const HOME_SHOWS_LIMIT = 50;
@@ -17,6 +19,8 @@ export const showsApi = {
   home: `/api/shows?upcoming=true&limit=${HOME_SHOWS_LIMIT}`,
   /** /shows: the archive, a page at a time */
   past: (offset = 0) => `/api/shows?past=true&limit=${PAST_SHOWS_PAGE}${offset ? `&offset=${offset}` : ""}`,
+  /** GET (admin): one page of the admin table's search, upcoming or past (its key starts with `list`) */
+  page: (query: ShowTableQuery) => tableUrl("/api/shows", { ...query }),
   /** the whole tour as an iCalendar feed, and one show */
   calendar: "/shows.ics",
   showCalendar: (id: number) => `/shows/${id}.ics`,

@@ -1,5 +1,8 @@
 /** The mailing list: public subscribe/verify/unsubscribe and the admin list (spec section 7). */
 export type { Subscriber, SubscriberStats, SubscribeInput } from "../schemas/subscribers";
+export type { ImportMapping, ImportReport, ImportRunInput, ImportUpload } from "../schemas/subscriber-import";
+export type { PageInfo, SubscriberListQuery, SubscriberPage, SubscriberSort, SubscriberStatus } from "../schemas/subscribers";
+import type { SubscriberListQuery } from "../schemas/subscribers";
 
 export const subscribersApi = {
   subscribe: "/api/subscribe",
@@ -10,6 +13,19 @@ export const subscribersApi = {
   stats: "/api/subscribers/stats",
   exportCsv: "/api/subscribers/export",
   item: (id: number) => `/api/subscribers/${id}`,
+  /** POST (admin): multipart `file`; answers the columns, the first rows and an import id */
+  importUpload: "/api/subscribers/import",
+  /** POST (admin): { mapping, alreadyOptedIn } runs the upload's import and answers the report */
+  importRun: (importId: string) => `/api/subscribers/import/${encodeURIComponent(importId)}`,
+  /** GET (admin): one page of the table's search; empty parameters are left out */
+  page: (query: SubscriberListQuery) => {
+    const params = new URLSearchParams();
+    for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== "") params.set(key, String(value));
+    const search = params.toString();
+    return search ? `/api/subscribers?${search}` : "/api/subscribers?page=1";
+  },
+  /** POST (admin): clears a bounce, so newsletters reach the address again */
+  reactivate: (id: number) => `/api/subscribers/${id}/reactivate`,
 } as const;
 
 import { dashboardApi } from "./dashboard";

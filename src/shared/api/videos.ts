@@ -8,6 +8,8 @@ export const videosApi = {
   /** GET (public): active videos in order */
   active: "/api/videos/active",
   item: (id: number) => `/api/videos/${id}`,
+  /** PUT (admin): { ids } every video in the order the public list plays them */
+  order: "/api/videos/order",
   activeFlag: (id: number) => `/api/videos/${id}/active`,
 } as const;
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { dataAnswer, savedAnswer, timestamp } from "./answers";
+import { responsiveImageRecord } from "./images";
 import { mediaUrl } from "./media-url";
 import { text } from "./text";
 
@@ -64,6 +65,8 @@ export const audioTrackRecord = z.object({
   artist: z.string(),
   audioUrl: z.string(),
   coverArtUrl: z.string(),
+  /** the uploaded cover art's resized variants (the featured list; absent or null otherwise) */
+  coverArt: responsiveImageRecord.nullish(),
   duration: z.string(),
   isFeatured: z.boolean(),
   isActive: z.boolean(),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { passwordSchema } from "./users";
 
 export const loginInput = z.object({
   // NFKC like usernames are stored (full-width letters become ASCII); case is ignored on lookup
@@ -22,3 +23,32 @@ export const authAnswers = {
   me: z.object({ success: z.boolean(), data: adminRecord, user: adminRecord, csrfToken: z.string() }),
   refreshed: z.object({ success: z.boolean(), message: z.string(), token: z.string(), csrfToken: z.string(), user: adminRecord }),
 };
+
+/** POST /api/admin/forgot-password: the answer is the same whether or not an account uses it. */
+export const forgotPasswordInput = z.object({
+  email: z
+    .string({ message: "Email is required" })
+    .trim()
+    .min(1, "Email is required")
+    .max(254, "Email is too long")
+    .pipe(z.email({ message: "Please enter a valid email address" }))
+    .transform((v) => v.toLowerCase()),
+});
+export type ForgotPasswordInput = z.input<typeof forgotPasswordInput>;
+
+/** The one neutral answer of forgot-password (never says whether the address is known). */
+export const FORGOT_PASSWORD_ANSWER = "If an account uses that address, a reset link is on its way. It works for 30 minutes.";
+
+/** POST /api/admin/reset-password: the mailed token and the new password (same policy as the user form). */
+export const resetPasswordInput = z.object({
+  token: z.string({ message: "The reset link is missing its token" }).min(1, "The reset link is missing its token").max(200, "The reset link is not valid"),
+  password: passwordSchema,
+});
+export type ResetPasswordInput = z.input<typeof resetPasswordInput>;
+
+/** PUT /api/admin/password: the signed-in admin's own password. */
+export const changePasswordInput = z.object({
+  currentPassword: z.string({ message: "Current password is required" }).min(1, "Current password is required").max(200, "Password is too long"),
+  newPassword: passwordSchema,
+});
+export type ChangePasswordInput = z.input<typeof changePasswordInput>;

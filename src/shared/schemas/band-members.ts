@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { dataAnswer, savedAnswer, timestamp } from "./answers";
+import { responsiveImageRecord } from "./images";
 import { mediaUrl } from "./media-url";
 import { multilineText, text } from "./text";
 
@@ -109,6 +110,8 @@ export const bandMemberRecord = z.object({
   role: z.string(),
   bio: z.string().nullable(),
   imageUrl: z.string().nullable(),
+  /** the uploaded photo's resized variants (the public list; absent or null otherwise) */
+  image: responsiveImageRecord.nullish(),
   altText: z.string().nullable(),
   socialLinks: socialLinksRecord,
   isActive: z.boolean(),

@@ -61,7 +61,8 @@ export const MAX_PRICE = 9999.99;
 
 /**
  * A price: a number or a numeric string (the client sends a string, spec section 7); blank
- * becomes 0, which then fails 'Price must be positive'. Comes out as a 2-decimal string for
+ * becomes 0 (spec). Negative fails 'Price must be positive'; whether 0 is allowed is the
+ * resource's rule (a free show is, merchandise is not). Comes out as a 2-decimal string for
  * the numeric(6,2) column. Missing counts as blank.
  */
 export const priceField = () =>
@@ -83,7 +84,7 @@ export const priceField = () =>
     .pipe(
       z
         .number({ message: "Price must be a number" })
-        .positive("Price must be positive")
+        .min(0, "Price must be positive")
         .max(MAX_PRICE, `Price must be at most ${MAX_PRICE}`),
     )
     .transform((n) => n.toFixed(2));

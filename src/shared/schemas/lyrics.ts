@@ -36,4 +36,11 @@ export const lyricsRecord = z.object({
 });
 export type Lyrics = z.input<typeof lyricsRecord>;
 
-export const lyricsAnswers = { list: dataAnswer(z.array(lyricsRecord)), item: dataAnswer(lyricsRecord), saved: savedAnswer(lyricsRecord) };
+export const lyricsAnswers = {
+  list: dataAnswer(z.array(lyricsRecord)),
+  item: dataAnswer(lyricsRecord),
+  saved: savedAnswer(lyricsRecord),
+  /** POST /api/lyrics/homepage: `created` false when the entry was already there (`data` is that entry) */
+  homepage: savedAnswer(lyricsRecord).extend({ created: z.boolean() }),
+};
+export type HomepageLyricsAnswer = z.input<typeof lyricsAnswers.homepage>;

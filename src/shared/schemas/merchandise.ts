@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { MERCH_CATEGORIES, TEMPLATE_DIMENSIONS } from "../categories";
 import { dataAnswer, savedAnswer, timestamp } from "./answers";
+import { responsiveImageRecord } from "./images";
 import { flag, optionalUrl, priceField, requiredText } from "./content-fields";
 
 /**
@@ -37,6 +38,8 @@ export const merchandiseRecord = z.object({
   category: z.enum(MERCH_CATEGORIES),
   templateDimensions: z.string(),
   imageUrl: z.string(),
+  /** the uploaded image's resized variants (public answers; absent or null otherwise) */
+  image: responsiveImageRecord.nullish(),
   amazonUrl: z.string(),
   isNew: z.boolean(),
   isFeatured: z.boolean(),
@@ -46,4 +49,10 @@ export const merchandiseRecord = z.object({
 });
 export type Merchandise = z.input<typeof merchandiseRecord>;
 
-export const merchandiseAnswers = { list: dataAnswer(z.array(merchandiseRecord)), item: dataAnswer(merchandiseRecord), saved: savedAnswer(merchandiseRecord) };
+export const merchandiseAnswers = {
+  list: dataAnswer(z.array(merchandiseRecord)),
+  item: dataAnswer(merchandiseRecord),
+  saved: savedAnswer(merchandiseRecord),
+  /** PUT /api/merchandise/order: every item in its new order */
+  ordered: savedAnswer(z.array(merchandiseRecord)),
+};

@@ -1,8 +1,46 @@
 import { z } from "zod";
-import { dataAnswer, savedAnswer, timestamp } from "./answers";
+import { isRegionCode } from "../regions";
+import { dataAnswer, messageAnswer, savedAnswer, timestamp } from "./answers";
 import { multilineText, text } from "./text";
 
 const flag = z.boolean({ message: "must be true or false" }).optional().default(false);
+
+/** How many regions one newsletter may name (every state and a few countries fit). */
+const MAX_REGIONS = 300;
+
+/** Each code must be one of shared/regions.ts; the message names the first code that is not. */
+function checkRegionCodes(codes: string[], ctx: z.RefinementCtx) {
+  const bad = codes.find((c) => !isRegionCode(c));
+  if (bad !== undefined) ctx.addIssue({ code: "custom", message: `Unknown region '${bad.slice(0, 20)}': choose US states or countries from the list` });
+}
+
+/** Regions a newsletter is restricted to (absent or empty: everyone), without duplicates. */
+const regionsField = z
+  .array(text({ message: "Each region must be a region code such as US-NC or DE" }).trim(), { message: "Regions must be a list of region codes" })
+  .max(MAX_REGIONS, "Too many regions")
+  .superRefine(checkRegionCodes)
+  .transform((codes) => [...new Set(codes)])
+  .optional()
+  .default([]);
+
+/** A newsletter may be scheduled at most this far ahead. */
+export const MAX_SCHEDULE_AHEAD_MS = 366 * 24 * 60 * 60 * 1000;
+export const SCHEDULE_IN_PAST = "Choose a time in the future.";
+export const SCHEDULE_TOO_FAR = "Choose a time within the next year.";
+
+/**
+ * When to start sending: ISO 8601 with an offset ('2031-12-05T19:00:00-05:00'); absent: now.
+ * The checks against the clock run where the schema is parsed (the server's clock decides).
+ */
+const scheduledAtField = z
+  .string({ message: "Schedule must be a date and time" })
+  .pipe(z.iso.datetime({ offset: true, message: "Schedule must be an ISO 8601 date and time with an offset" }))
+  .superRefine((iso, ctx) => {
+    const at = Date.parse(iso);
+    if (at <= Date.now()) ctx.addIssue({ code: "custom", message: SCHEDULE_IN_PAST });
+    else if (at > Date.now() + MAX_SCHEDULE_AHEAD_MS) ctx.addIssue({ code: "custom", message: SCHEDULE_TOO_FAR });
+  })
+  .nullish();
 
 /**
  * POST /api/newsletter/send (spec section 7). With previewEmail set it sends one preview to
@@ -19,14 +57,25 @@ export const newsletterSendInput = z.object({
     .max(254, "Email is too long")
     .pipe(z.union([z.literal(""), z.email({ message: "Please enter a valid email address" })]))
     .nullish(),
+  regions: regionsField,
+  scheduledAt: scheduledAtField,
 });
 export type NewsletterSendInput = z.input<typeof newsletterSendInput>;
 
-/** GET /api/newsletter/recipients?targetShows=true&... : the live recipient count. */
+/**
+ * GET /api/newsletter/recipients?targetShows=true&...&regions=US-NC,US-SC : the live recipient
+ * count, with the same filters as a send (regions absent or empty: everyone).
+ */
 export const recipientsQuery = z.object({
   targetShows: z.enum(["true", "false"]).optional().transform((v) => v === "true"),
   targetReleases: z.enum(["true", "false"]).optional().transform((v) => v === "true"),
   targetMerch: z.enum(["true", "false"]).optional().transform((v) => v === "true"),
+  regions: z
+    .string()
+    .max(MAX_REGIONS * 8, "Too many regions")
+    .optional()
+    .transform((v) => [...new Set((v ?? "").split(",").map((c) => c.trim()).filter(Boolean))])
+    .superRefine(checkRegionCodes),
 });
 
 export type DeliveryStatus = "pending" | "sending" | "sent" | "failed" | "unknown" | "skipped";
@@ -35,7 +84,12 @@ export type DeliveryStatus = "pending" | "sending" | "sent" | "failed" | "unknow
 export const newsletterProgressRecord = z.object({
   id: z.number(),
   subject: z.string(),
-  status: z.enum(["queued", "sending", "done"]),
+  /** scheduled: waits for scheduledAt (recipients chosen when it starts); cancelled: never sent */
+  status: z.enum(["scheduled", "cancelled", "queued", "sending", "done"]),
+  /** only subscribers in these regions; empty: everyone */
+  regions: z.array(z.string()),
+  scheduledAt: timestamp.nullable(),
+  /** 0 until a scheduled newsletter starts */
   totalRecipients: z.number(),
   sent: z.number(),
   failed: z.number(),
@@ -52,7 +106,15 @@ const unknownRecipient = z.object({ email: z.string(), lastError: z.string().nul
 
 export const newsletterAnswers = {
   /** 202 after queueing, 200 after a preview */
-  sent: savedAnswer(z.union([z.object({ newsletterId: z.number(), recipients: z.number() }), z.object({ preview: z.boolean(), recipients: z.number() })])),
+  sent: savedAnswer(
+    z.union([
+      z.object({ newsletterId: z.number(), recipients: z.number() }),
+      z.object({ preview: z.boolean(), recipients: z.number() }),
+      // scheduled: recipients are chosen when it starts
+      z.object({ newsletterId: z.number(), scheduledAt: timestamp }),
+    ]),
+  ),
+  cancelled: messageAnswer,
   rendered: dataAnswer(z.object({ html: z.string(), text: z.string() })),
   recipients: dataAnswer(z.object({ count: z.number() })),
   progressList: dataAnswer(z.array(newsletterProgressRecord)),

@@ -3,6 +3,7 @@ import { optionalUrl, priceField, requiredText } from "./content-fields";
 import { multilineText, text } from "./text";
 import { SHOW_STATUSES } from "../show-status";
 import { dataAnswer, savedAnswer, timestamp } from "./answers";
+import { listOrPageAnswer, pageAnswer, tableQuery } from "./paging";
 
 export { SHOW_STATUSES, SHOW_STATUS_LABELS, sellsTickets, type ShowStatus } from "../show-status";
 
@@ -24,8 +25,8 @@ export const showInput = z.object({
   location: requiredText("Location is required"),
   date: text({ message: "Please select a date" }).trim().refine(isIsoDate, "Please select a date"),
   time: requiredText("Time is required", 50),
-  // priceField rounds to cents; a price that rounds to 0.00 (e.g. 0.004) is no positive price
-  price: priceField().refine((cents) => Number(cents) > 0, "Price must be positive"),
+  // 0 (or blank, spec: blank becomes 0) is a free show, listed as 'Free' (issue 13); negative is refused
+  price: priceField(),
   ageRestriction: requiredText("Age restriction is required", 50),
   supportingActs: multilineText({ message: "Supporting acts must be text" })
     .trim()
@@ -62,4 +63,18 @@ export const showRecord = z.object({
 });
 export type Show = z.input<typeof showRecord>;
 
-export const showAnswers = { list: dataAnswer(z.array(showRecord)), item: dataAnswer(showRecord), saved: savedAnswer(showRecord) };
+export const showAnswers = {
+  list: dataAnswer(z.array(showRecord)),
+  /** one page of the admin table's search (GET /api/shows with table parameters) */
+  page: pageAnswer(showRecord),
+  listOrPage: listOrPageAnswer(showRecord),
+  item: dataAnswer(showRecord),
+  saved: savedAnswer(showRecord),
+};
+export type ShowPage = z.input<typeof showAnswers.page>;
+
+export const SHOW_SORTS = ["date", "venue", "location", "price", "status"] as const;
+export type ShowSort = (typeof SHOW_SORTS)[number];
+/** The admin table's parameters on GET /api/shows (any of them: an admin-only page of the search). */
+export const showTableQuery = tableQuery(SHOW_SORTS);
+export type ShowTableQuery = z.output<typeof showTableQuery> & { upcoming?: "true"; past?: "true" };

@@ -1,6 +1,15 @@
 import { z } from "zod";
-import { dataAnswer, timestamp } from "./answers";
+import { dataAnswer, savedAnswer, timestamp } from "./answers";
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, listOrPageAnswer, pageAnswer, searchParam, wholeParam } from "./paging";
 import { text } from "./text";
+import { isRegionCode } from "../regions";
+
+/** A US state ('US-NC') or a country outside the US ('DE'); see shared/regions.ts. */
+export const regionField = text({ message: "Region must be text" })
+  .trim()
+  .max(10, "Unknown region")
+  .refine((v) => v === "" || isRegionCode(v), "Unknown region: choose a US state or a country from the list")
+  .transform((v) => v || null);
 
 /** Trimmed, lower-cased e-mail: one address, one subscriber row. */
 export const emailField = (required = "Email is required") =>
@@ -26,6 +35,8 @@ export const subscribeInput = z.object({
     }, { message: "Interests must be an object" })
     .optional()
     .default({ shows: false, releases: false, merch: false }),
+  /** optional: where the fan lives, so the band can write to the fans near a show */
+  region: regionField.nullish(),
   website: text().max(1000).optional(),
 });
 export type SubscribeInput = z.input<typeof subscribeInput>;
@@ -66,11 +77,74 @@ export const subscriberRecord = z.object({
   isSubscribed: z.boolean(),
   verifiedAt: timestamp.nullable(),
   subscribedAt: timestamp,
+  region: z.string().nullable(),
+  /** a permanent SMTP refusal: later newsletters skip the address until an admin reactivates it */
+  bouncedAt: timestamp.nullable(),
+  bounceReason: z.string().nullable(),
+  /** 'form', 'import' or 'import-opted-in' */
+  consentSource: z.string(),
 });
 export type Subscriber = z.input<typeof subscriberRecord>;
 
-/** Subscriber Stats card: every subscriber, and how many chose each interest. */
-export const subscriberStatsRecord = z.object({ total: z.number(), verified: z.number(), shows: z.number(), releases: z.number(), merch: z.number() });
+/**
+ * Subscriber Stats card: every subscriber, and how many chose each interest; how many addresses
+ * bounced, and the regions with the most fans (at most five, most first).
+ */
+export const subscriberStatsRecord = z.object({
+  total: z.number(),
+  verified: z.number(),
+  shows: z.number(),
+  releases: z.number(),
+  merch: z.number(),
+  bounced: z.number(),
+  topRegions: z.array(z.object({ region: z.string(), count: z.number() })),
+});
 export type SubscriberStats = z.input<typeof subscriberStatsRecord>;
 
-export const subscriberAnswers = { list: dataAnswer(z.array(subscriberRecord)), stats: dataAnswer(subscriberStatsRecord) };
+/**
+ * Where a subscriber stands, one of four (the table's badge and status filter):
+ * bounced (a permanent SMTP refusal, until reactivated) before unsubscribed before
+ * verified / pending (subscribed, confirmed by mail or not yet).
+ */
+export const SUBSCRIBER_STATUSES = ["pending", "verified", "unsubscribed", "bounced"] as const;
+export type SubscriberStatus = (typeof SUBSCRIBER_STATUSES)[number];
+export const SUBSCRIBER_SORTS = ["name", "email", "subscribedAt", "region", "status"] as const;
+export type SubscriberSort = (typeof SUBSCRIBER_SORTS)[number];
+export const SUBSCRIBER_INTERESTS = ["shows", "releases", "merch"] as const;
+export const MAX_SUBSCRIBER_PAGE_SIZE = MAX_PAGE_SIZE;
+export const DEFAULT_SUBSCRIBER_PAGE_SIZE = DEFAULT_PAGE_SIZE;
+
+/**
+ * GET /api/subscribers: every parameter optional. Without any, the answer is the spec's plain
+ * list; with any, one page of the search (see subscriberAnswers.page).
+ */
+export const subscriberListQuery = z.object({
+  /** part of the name or e-mail address, case-insensitive */
+  q: searchParam,
+  interest: z.enum(SUBSCRIBER_INTERESTS, { message: "interest must be shows, releases or merch" }).optional(),
+  region: text({ message: "region must be text" })
+    .trim()
+    .refine((v) => isRegionCode(v), "Unknown region: choose a US state or a country from the list")
+    .optional(),
+  status: z.enum(SUBSCRIBER_STATUSES, { message: "status must be pending, verified, unsubscribed or bounced" }).optional(),
+  sort: z.enum(SUBSCRIBER_SORTS, { message: "sort must be name, email, subscribedAt, region or status" }).optional(),
+  dir: z.enum(["asc", "desc"], { message: "dir must be asc or desc" }).optional(),
+  page: wholeParam("page", 1, 1_000_000),
+  pageSize: wholeParam("pageSize", 1, MAX_SUBSCRIBER_PAGE_SIZE),
+});
+/** the parameters as the table asks them (page numbers as numbers) */
+export type SubscriberListQuery = z.output<typeof subscriberListQuery>;
+
+export type { PageInfo } from "./paging";
+
+export const subscriberAnswers = {
+  list: dataAnswer(z.array(subscriberRecord)),
+  /** a page of the admin table: the rows, and where they sit */
+  page: pageAnswer(subscriberRecord),
+  stats: dataAnswer(subscriberStatsRecord),
+  /** POST /api/subscribers/:id/reactivate */
+  saved: savedAnswer(subscriberRecord),
+};
+export type SubscriberPage = z.input<typeof subscriberAnswers.page>;
+/** GET /api/subscribers: a page when asked with parameters (tried first: the plain list would drop `page`), else the list */
+export const subscriberListOrPageAnswer = listOrPageAnswer(subscriberRecord);

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { dataAnswer, timestamp } from "./answers";
+import { imageVariantRecord } from "./images";
 
 /** An uploaded file's record (GET /api/media, the upload answers). */
 export const mediaFileRecord = z.object({
@@ -10,6 +11,10 @@ export const mediaFileRecord = z.object({
   fileType: z.enum(["audio", "image"]),
   fileSize: z.number(),
   mimeType: z.string(),
+  /** a photo's displayed size and its WebP/AVIF variants (null for audio, SVGs and older rows) */
+  width: z.number().nullish(),
+  height: z.number().nullish(),
+  variants: z.array(imageVariantRecord.extend({ size: z.number() })).nullish(),
   createdAt: timestamp,
 });
 export type MediaFile = z.input<typeof mediaFileRecord>;

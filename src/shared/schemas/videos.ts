@@ -48,4 +48,10 @@ export const videoRecord = z.object({
 });
 export type Video = z.input<typeof videoRecord>;
 
-export const videoAnswers = { list: dataAnswer(z.array(videoRecord)), item: dataAnswer(videoRecord), saved: savedAnswer(videoRecord) };
+export const videoAnswers = {
+  list: dataAnswer(z.array(videoRecord)),
+  item: dataAnswer(videoRecord),
+  saved: savedAnswer(videoRecord),
+  /** PUT /api/videos/order: every video in its new order */
+  ordered: savedAnswer(z.array(videoRecord)),
+};

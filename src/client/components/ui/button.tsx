@@ -1,9 +1,10 @@
 import { Slot } from "radix-ui";
 import { forwardRef, type ButtonHTMLAttributes } from "react";
 import { cn } from "@client/lib/cn";
+import { FOCUS_RING } from "./focus-ring";
 
 const variants = {
-  primary: "bg-blood text-bone hover:bg-blood-dark",
+  primary: "bg-blood text-white hover:bg-blood-dark", // white, not bone: bone on blood is 4.0:1, under AA for 14 px text
   secondary: "bg-smoke text-bone hover:bg-ash",
   outline: "border border-smoke bg-transparent text-bone hover:bg-ash",
   ghost: "bg-transparent text-bone hover:bg-ash",
@@ -36,6 +37,7 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
       type={asChild ? undefined : (type ?? "button")}
       className={cn(
         "inline-flex cursor-pointer items-center justify-center gap-2 rounded-md font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-50",
+        FOCUS_RING,
         variants[variant],
         sizes[size],
         className,

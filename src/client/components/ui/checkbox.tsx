@@ -16,7 +16,7 @@ export const Checkbox = forwardRef<HTMLButtonElement, CheckboxProps>(function Ch
       ref={ref}
       id={boxId}
       className={cn(
-        "flex h-5 w-5 shrink-0 cursor-pointer items-center justify-center rounded border border-dust bg-coal focus-visible:outline-2 focus-visible:outline-blood disabled:cursor-not-allowed disabled:opacity-50 aria-[invalid=true]:border-red-500 data-[state=checked]:border-blood data-[state=checked]:bg-blood",
+        "flex h-5 w-5 shrink-0 cursor-pointer items-center justify-center rounded border border-dust bg-coal focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber disabled:cursor-not-allowed disabled:opacity-50 aria-[invalid=true]:border-red-500 data-[state=checked]:border-blood data-[state=checked]:bg-blood",
         className,
       )}
       {...props}

@@ -1,6 +1,6 @@
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { Button } from "./button";
 import { DataTable, type Column } from "./data-table";
 import { EmptyState } from "./empty-state";
@@ -61,5 +61,62 @@ describe("DataTable", () => {
     expect(bodyRows[1]).toHaveClass("opacity-50");
     expect(bodyRows[0]).not.toHaveClass("opacity-50");
     expect(screen.queryByTestId("skeleton-row")).not.toBeInTheDocument();
+  });
+
+  it("makes the headers of sortable columns buttons that report the sort with aria-sort", async () => {
+    const onSort = vi.fn();
+    const sortable: Column<Show>[] = [{ header: "Venue", cell: (s) => s.venue, sortKey: "venue" }, columns[1]];
+    render(<DataTable {...base} columns={sortable} rows={[{ id: 1, venue: "Cat's Cradle", active: true }]} sort={{ key: "venue", dir: "desc", onSort }} />);
+    const header = screen.getByRole("columnheader", { name: "Venue" });
+    expect(header).toHaveAttribute("aria-sort", "descending");
+    expect(screen.getByRole("columnheader", { name: "Actions" })).not.toHaveAttribute("aria-sort");
+    await userEvent.click(within(header).getByRole("button", { name: "Venue" }));
+    expect(onSort).toHaveBeenCalledWith("venue");
+  });
+});
+
+describe("DataTable on a phone and with an admin's order", () => {
+  const phone = (matches: boolean) =>
+    vi.stubGlobal("matchMedia", (query: string) => ({ matches, media: query, addEventListener() {}, removeEventListener() {} }) as unknown as MediaQueryList);
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("below 640 px the rows become cards: a title, labelled fields and the actions in full", () => {
+    phone(true);
+    const cols: Column<Show>[] = [{ header: "Venue", cell: (s) => s.venue }, { header: "City", cell: () => "Durham, NC" }, columns[1]];
+    render(<DataTable {...base} columns={cols} rows={[{ id: 1, venue: "The Pinhook", active: true }]} />);
+    expect(screen.queryByRole("table")).not.toBeInTheDocument();
+    const card = within(screen.getByRole("list", { name: "Shows" })).getByRole("listitem");
+    expect(within(card).getByText("The Pinhook")).toBeInTheDocument();
+    expect(within(card).getByRole("term")).toHaveTextContent("City");
+    expect(within(card).getByRole("definition")).toHaveTextContent("Durham, NC");
+    expect(within(card).getByRole("button", { name: "Edit The Pinhook" })).toBeInTheDocument();
+  });
+
+  it("moves a row by keyboard with Move up / Move down, across the whole order", async () => {
+    phone(false);
+    const onReorder = vi.fn();
+    const rows = [
+      { id: 1, venue: "Tee", active: true },
+      { id: 2, venue: "Hoodie", active: true },
+      { id: 3, venue: "Poster", active: true },
+    ];
+    render(<DataTable {...base} rows={rows} reorder={{ ids: [1, 2, 3], onReorder, label: (s) => s.venue }} />);
+    expect(screen.getByRole("button", { name: "Move Tee up" })).toBeDisabled();
+    expect(screen.getByRole("button", { name: "Move Poster down" })).toBeDisabled();
+    screen.getByRole("button", { name: "Move Hoodie down" }).focus();
+    await userEvent.keyboard("{Enter}");
+    expect(onReorder).toHaveBeenLastCalledWith([1, 3, 2]);
+    expect(screen.getByRole("button", { name: "Reorder Hoodie" })).toHaveAttribute("aria-roledescription", "sortable");
+  });
+
+  it("turns the order off with the reason while sorted or searched", () => {
+    phone(false);
+    const rows = [
+      { id: 1, venue: "Tee", active: true },
+      { id: 2, venue: "Hoodie", active: true },
+    ];
+    render(<DataTable {...base} rows={rows} reorder={{ ids: [1, 2], onReorder: vi.fn(), label: (s) => s.venue, disabledReason: "Clear the search to reorder." }} />);
+    expect(screen.getByText("Clear the search to reorder.")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Move Tee down" })).toBeDisabled();
   });
 });

@@ -57,8 +57,8 @@ export const DatePicker = forwardRef<HTMLButtonElement, DatePickerProps>(functio
           onBlur={onBlur}
           {...aria}
           className={cn(
-            "flex h-10 w-full cursor-pointer items-center gap-2 rounded-md border border-smoke bg-coal px-3 text-left text-sm focus:border-blood focus:outline-none focus:ring-1 focus:ring-blood disabled:opacity-50 aria-[invalid=true]:border-red-500",
-            selected ? "text-bone" : "text-dust/70",
+            "flex h-10 w-full cursor-pointer items-center gap-2 rounded-md border border-smoke bg-coal px-3 text-left text-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber disabled:opacity-50 aria-[invalid=true]:border-red-500",
+            selected ? "text-bone" : "text-dust",
             className,
           )}
         >

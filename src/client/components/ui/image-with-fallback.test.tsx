@@ -30,3 +30,45 @@ describe("ImageWithFallback", () => {
     expect(screen.getByRole("img", { name: "Photo" })).toHaveAttribute("src", "/b.png");
   });
 });
+
+describe("ImageWithFallback with variants", () => {
+  const photo = {
+    width: 4032,
+    height: 3024,
+    variants: [
+      { width: 640, height: 480, format: "webp" as const, path: "/uploads/images/a.0123456789abcdef.640w.webp" },
+      { width: 320, height: 240, format: "avif" as const, path: "/uploads/images/a.0123456789abcdef.320w.avif" },
+      { width: 640, height: 480, format: "avif" as const, path: "/uploads/images/a.0123456789abcdef.640w.avif" },
+      { width: 320, height: 240, format: "webp" as const, path: "/uploads/images/a.0123456789abcdef.320w.webp" },
+    ],
+  };
+
+  it("offers AVIF then WebP sources with srcset and sizes, the original as the <img>, with its width and height", () => {
+    const { container } = render(<ImageWithFallback src="/uploads/images/a.jpg" variants={photo} sizes="50vw" width={400} height={400} alt="Tee" fallbackSrc="/placeholder.svg" />);
+    const sources = [...container.querySelectorAll("picture > source")];
+    expect(sources.map((s) => [s.getAttribute("type"), s.getAttribute("srcset"), s.getAttribute("sizes")])).toEqual([
+      ["image/avif", "/uploads/images/a.0123456789abcdef.320w.avif 320w, /uploads/images/a.0123456789abcdef.640w.avif 640w", "50vw"],
+      ["image/webp", "/uploads/images/a.0123456789abcdef.320w.webp 320w, /uploads/images/a.0123456789abcdef.640w.webp 640w", "50vw"],
+    ]);
+    const img = screen.getByRole("img", { name: "Tee" });
+    expect(img.parentElement?.tagName).toBe("PICTURE");
+    expect(img).toHaveAttribute("src", "/uploads/images/a.jpg");
+    expect(img).toHaveAttribute("width", "400");
+    expect(img).toHaveAttribute("height", "400");
+    expect(img).toHaveAttribute("loading", "lazy");
+  });
+
+  it("drops the sources when the image fails, showing the placeholder alone", () => {
+    const { container } = render(<ImageWithFallback src="/uploads/images/a.jpg" variants={photo} sizes="50vw" alt="Tee" fallbackSrc="/placeholder.svg" />);
+    fireEvent.error(screen.getByRole("img", { name: "Tee" }));
+    expect(container.querySelector("picture")).toBeNull();
+    expect(screen.getByRole("img", { name: "Tee" })).toHaveAttribute("src", "/placeholder.svg");
+  });
+
+  it("is a plain <img> without variants (an SVG, an outside link), and only offers the formats it has", () => {
+    const { container, rerender } = render(<ImageWithFallback src="/logo.svg" variants={null} alt="Logo" />);
+    expect(container.querySelector("picture")).toBeNull();
+    rerender(<ImageWithFallback src="/uploads/images/a.jpg" variants={{ ...photo, variants: photo.variants.filter((v) => v.format === "webp") }} alt="Logo" />);
+    expect([...container.querySelectorAll("source")].map((s) => s.getAttribute("type"))).toEqual(["image/webp"]);
+  });
+});

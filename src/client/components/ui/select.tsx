@@ -40,7 +40,7 @@ export const Select = forwardRef<HTMLButtonElement, SelectProps>(function Select
         onBlur={onBlur}
         {...aria}
         className={cn(
-          "flex h-10 w-full items-center justify-between gap-2 rounded-md border border-smoke bg-coal px-3 text-left text-sm text-bone focus:border-blood focus:outline-none focus:ring-1 focus:ring-blood disabled:opacity-50 aria-[invalid=true]:border-red-500 data-[placeholder]:text-dust/70",
+          "flex h-10 w-full items-center justify-between gap-2 rounded-md border border-smoke bg-coal px-3 text-left text-sm text-bone focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber disabled:opacity-50 aria-[invalid=true]:border-red-500 data-[placeholder]:text-dust",
           className,
         )}
       >

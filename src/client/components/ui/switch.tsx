@@ -19,7 +19,7 @@ export const Switch = forwardRef<HTMLButtonElement, SwitchProps>(function Switch
       ref={ref}
       id={switchId}
       className={cn(
-        "relative inline-flex h-6 w-11 shrink-0 cursor-pointer items-center rounded-full border-2 border-transparent bg-smoke transition-colors focus-visible:outline-2 focus-visible:outline-blood disabled:cursor-not-allowed disabled:opacity-50 data-[state=checked]:bg-blood",
+        "relative inline-flex h-6 w-11 shrink-0 cursor-pointer items-center rounded-full border-2 border-transparent bg-smoke transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber disabled:cursor-not-allowed disabled:opacity-50 data-[state=checked]:bg-blood",
         className,
       )}
       {...props}

@@ -29,6 +29,10 @@ export const mediaFiles = pgTable("media_files", {
   fileType: text("file_type").$type<"audio" | "image">().notNull(),
   fileSize: integer("file_size").notNull(),
   mimeType: text("mime_type").notNull(),
+  // an image's pixel size and its resized WebP/AVIF variants (issue 13), null until made
+  width: integer("width"),
+  height: integer("height"),
+  variants: jsonb("variants").$type<{ width: number; height: number; format: "webp" | "avif"; path: string; size: number }[]>(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -73,6 +77,8 @@ export const merchandise = pgTable("merchandise", {
   isNew: boolean("is_new").notNull().default(false),
   isFeatured: boolean("is_featured").notNull().default(false),
   comingSoon: boolean("coming_soon").notNull().default(false),
+  // the admin's drag-and-drop order (issue 13); ties fall back to the spec's order
+  sortOrder: integer("sort_order").notNull().default(0),
   ...timestamps,
 });
 

@@ -2,3 +2,4 @@ export * from "./content";
 export * from "./people";
 export * from "./mail";
 export * from "./rate-limits";
+export * from "./back-office";

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { subscribers } from "./people";
 
@@ -9,8 +10,12 @@ export const newsletters = pgTable("newsletters", {
   targetShows: boolean("target_shows").notNull().default(false),
   targetReleases: boolean("target_releases").notNull().default(false),
   targetMerch: boolean("target_merch").notNull().default(false),
-  // queued | sending | done
+  // only subscribers in these regions (empty: everyone); see shared/regions.ts
+  regions: text("regions").array().notNull().default(sql`'{}'::text[]`),
+  // scheduled (waits for scheduled_at; recipients are chosen when it starts) | cancelled | queued | sending | done
   status: text("status").notNull().default("queued"),
+  scheduledAt: timestamp("scheduled_at", { withTimezone: true }),
+  createdBy: text("created_by"),
   totalRecipients: integer("total_recipients").notNull().default(0),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   completedAt: timestamp("completed_at", { withTimezone: true }),
@@ -35,6 +40,8 @@ export const newsletterDeliveries = pgTable(
     // SHA-256 of the personal unsubscribe token minted for this one mail (written before the
     // SMTP call, so the link in a mail whose outcome is unknown still works).
     unsubscribeTokenHash: text("unsubscribe_token_hash"),
+    // SHA-256 of the personal preferences-page token minted with it (a separate, single-purpose token)
+    preferencesTokenHash: text("preferences_token_hash"),
     sentAt: timestamp("sent_at", { withTimezone: true }),
     // the instance (INSTANCE_ID) that last claimed the row; kept after the outcome, for the record
     claimedBy: text("claimed_by"),
@@ -45,5 +52,6 @@ export const newsletterDeliveries = pgTable(
     index("deliveries_status_idx").on(t.status, t.nextAttemptAt),
     index("deliveries_newsletter_status_idx").on(t.newsletterId, t.status),
     uniqueIndex("deliveries_unsubscribe_token_unique").on(t.unsubscribeTokenHash),
+    uniqueIndex("deliveries_preferences_token_unique").on(t.preferencesTokenHash),
   ],
 );

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MERCH_TABS } from "@shared/categories";
 import { createTestApp, type TestApp } from "../../test/app";
+import { checkSettingValue } from "@shared/schemas/settings";
+import type { SettingKey } from "@shared/constants";
+import { demoSettings } from "./demo-content";
 import { seedDemoContent } from ".";
 
 let t: TestApp;
@@ -25,6 +28,15 @@ describe("demo content seed", () => {
     expect((await get("/api/lyrics")).length).toBeGreaterThanOrEqual(3);
     expect(await get("/api/band-members")).toHaveLength(4);
     expect((await get("/api/settings/about-para1")).value).toBeTruthy();
+    // no stock SoundCloud/Spotify player of another artist (issue 13): fans get the band's own tracks
+    expect((await get("/api/settings/soundcloud-url")).value).toBeNull();
+    expect((await get("/api/settings/spotify-url")).value).toBeNull();
+  });
+
+  it("every demo setting passes the rule a save would apply (issue 13)", () => {
+    for (const [key, value] of Object.entries(demoSettings)) {
+      expect({ key, checked: checkSettingValue(key as SettingKey, value) }).toEqual({ key, checked: { ok: true, value } });
+    }
   });
 
   it("the featured tracks have real audio and cover art served from uploads", async () => {

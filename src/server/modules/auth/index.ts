@@ -1,4 +1,4 @@
 import type { ResourceModule } from "../resource-module";
-import { authPublicRoutes } from "./routes";
+import { authAdminRoutes, authPublicRoutes } from "./routes";
 
-export const authModule: ResourceModule = { name: "auth", publicRoutes: authPublicRoutes };
+export const authModule: ResourceModule = { name: "auth", publicRoutes: authPublicRoutes, adminRoutes: authAdminRoutes };

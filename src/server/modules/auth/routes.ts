@@ -1,12 +1,16 @@
-import { sql } from "drizzle-orm";
 import { messageAnswer } from "@shared/schemas/answers";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { authAnswers, loginInput } from "@shared/schemas/auth";
+import { authApi } from "@shared/api/auth";
+import { FORGOT_PASSWORD_ANSWER, authAnswers, changePasswordInput, forgotPasswordInput, loginInput, resetPasswordInput } from "@shared/schemas/auth";
 import { users } from "../../db/schema";
-import { unauthorized } from "../../lib/http-error";
+import { eq, sql } from "drizzle-orm";
+import { badRequest, unauthorized } from "../../lib/http-error";
+import { recordActivity } from "../../plugins/activity-log";
 import { clearSessionCookie, getSession, requireAdmin, setSessionCookie } from "../../plugins/auth";
-import { verifyPassword } from "../../services/passwords";
-import { createSession, deleteSession } from "../../services/sessions";
+import { sendInBackground } from "../../services/mailer";
+import { hashPassword, verifyPassword } from "../../services/passwords";
+import { createSession, deleteSession, deleteSessionsExcept } from "../../services/sessions";
+import { buildResetMails, checkNewPassword, resetPassword } from "./password-reset";
 
 /** Login, me, refresh and logout. They sit outside the admin scope because login cannot need a session. */
 export const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -29,6 +33,7 @@ export const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const { token, csrfToken } = await createSession(app.db, user.id);
       setSessionCookie(app, reply, token);
+      await recordActivity(app, { userId: user.id, username: user.username, action: "login", resource: "session" });
       const record = { id: user.id, username: user.username, isAdmin: user.isAdmin };
       return { success: true, message: "Login successful", data: record, user: record, token, csrfToken };
     },
@@ -53,6 +58,57 @@ export const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
     const auth = await requireAdmin(app, request);
     await deleteSession(app.db, auth.sessionId);
     clearSessionCookie(reply);
+    await recordActivity(app, { userId: auth.user.id, username: auth.user.username, action: "logout", resource: "session" });
     return { success: true, message: "Logged out" };
   });
+
+  // Issue 13. The answer is the same, and as fast, for a known and an unknown address: the
+  // lookup and the mail happen after it (sendInBackground).
+  app.post(
+    authApi.forgotPassword,
+    {
+      schema: { body: forgotPasswordInput, response: { 200: messageAnswer } },
+      config: { rateLimit: { max: app.config.FORM_RATE_LIMIT, timeWindow: "1 minute" } },
+    },
+    async (request) => {
+      const { email } = request.body;
+      sendInBackground(app, () => buildResetMails(app, email), "password reset");
+      return { success: true, message: FORGOT_PASSWORD_ANSWER };
+    },
+  );
+
+  app.post(
+    authApi.resetPassword,
+    {
+      schema: { body: resetPasswordInput, response: { 200: messageAnswer } },
+      config: { rateLimit: { max: app.config.LOGIN_RATE_LIMIT, timeWindow: "1 minute" } },
+    },
+    async (request) => {
+      const user = await resetPassword(app, request.body.token, request.body.password);
+      await recordActivity(app, { userId: user.id, username: user.username, action: "reset password", resource: "account", recordId: String(user.id), summary: user.username });
+      return { success: true, message: "Your password has been reset and you were signed out everywhere. Log in with your new password." };
+    },
+  );
+};
+
+/** The signed-in admin's own password (issue 13): the current one is asked again; other sessions end, this one stays. */
+export const authAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.put(
+    authApi.ownPassword,
+    {
+      schema: { body: changePasswordInput, response: { 200: messageAnswer } },
+      config: { rateLimit: { max: app.config.LOGIN_RATE_LIMIT, timeWindow: "1 minute" } },
+    },
+    async (request) => {
+      const auth = request.auth!;
+      const [user] = await app.db.select().from(users).where(eq(users.id, auth.user.id)).limit(1);
+      if (!(await verifyPassword(user?.passwordHash, request.body.currentPassword))) {
+        throw badRequest("currentPassword: Current password is incorrect", { currentPassword: "Current password is incorrect" });
+      }
+      checkNewPassword(request.body.newPassword, auth.user.username, "newPassword");
+      await app.db.update(users).set({ passwordHash: await hashPassword(request.body.newPassword) }).where(eq(users.id, auth.user.id));
+      await deleteSessionsExcept(app.db, auth.user.id, auth.sessionId);
+      return { success: true, message: "Password changed. Your other sessions were signed out." };
+    },
+  );
 };

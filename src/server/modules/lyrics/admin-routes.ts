@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { messageAnswer } from "@shared/schemas/answers";
+import { HOMEPAGE_LYRICS } from "@shared/homepage-lyrics";
 import { lyricsAnswers, lyricsInput, lyricsPublishInput } from "@shared/schemas/lyrics";
 import { notFound } from "../../lib/http-error";
 import { idParams } from "../../lib/params";
-import { createLyrics, deleteLyrics, listAllLyrics, updateLyrics } from "./repository";
+import { addLyricsOnce, createLyrics, deleteLyrics, listAllLyrics, updateLyrics } from "./repository";
 
 /** Lyrics writes and the full list with drafts (GET /api/lyrics/:id is public, drafts only for admins). */
 export const lyricsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -12,6 +13,13 @@ export const lyricsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post("/api/lyrics", { schema: { body: lyricsInput, response: { 201: lyricsAnswers.saved } } }, async (request, reply) => {
     const row = await createLyrics(app.db, request.body);
     return reply.status(201).send({ success: true, message: "Lyrics created successfully", data: row });
+  });
+
+  // Auto-Add Homepage Lyrics (issue 13): the server decides whether the entry is already there, as a Draft when new.
+  app.post("/api/lyrics/homepage", { schema: { response: { 200: lyricsAnswers.homepage, 201: lyricsAnswers.homepage } } }, async (_request, reply) => {
+    const { created, row } = await addLyricsOnce(app.db, lyricsInput.parse(HOMEPAGE_LYRICS));
+    if (!created) return { success: true, created, message: "These lyrics are already in your list", data: row };
+    return reply.status(201).send({ success: true, created, message: "Lyrics added successfully", data: row });
   });
 
   app.put("/api/lyrics/:id", { schema: { params: idParams, body: lyricsInput, response: { 200: lyricsAnswers.saved } } }, async (request) => {

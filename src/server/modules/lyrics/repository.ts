@@ -1,4 +1,5 @@
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
 import type { LyricsData } from "@shared/schemas/lyrics";
 import type { Db } from "../../db/client";
 import { lyrics } from "../../db/schema";
@@ -21,4 +22,28 @@ export async function updateLyrics(db: Db, id: number, input: Partial<LyricsData
 export async function deleteLyrics(db: Db, id: number): Promise<boolean> {
   const rows = await db.delete(lyrics).where(eq(lyrics.id, id)).returning({ id: lyrics.id });
   return rows.length > 0;
+}
+
+/** The advisory lock the homepage-lyrics add holds for its transaction (any number no other code uses). */
+const HOMEPAGE_LYRICS_LOCK = 0x6c797269; // 'lyri'
+
+/**
+ * Adds `input` unless an entry with the same title and song (case and outer spaces aside) exists;
+ * answers that entry then. One transaction holding an advisory lock, so two tabs or two instances
+ * asking at once add one entry: the second waits, then finds the first one's.
+ */
+export async function addLyricsOnce(db: Db, input: LyricsData): Promise<{ created: boolean; row: typeof lyrics.$inferSelect }> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${HOMEPAGE_LYRICS_LOCK})`);
+    const same = (column: PgColumn, value: string) => sql`lower(trim(${column})) = ${value.trim().toLowerCase()}`;
+    const [existing] = await tx
+      .select()
+      .from(lyrics)
+      .where(and(same(lyrics.title, input.title), same(lyrics.songName, input.songName)))
+      .orderBy(asc(lyrics.id))
+      .limit(1);
+    if (existing) return { created: false, row: existing };
+    const [row] = await tx.insert(lyrics).values(input).returning();
+    return { created: true, row };
+  });
 }

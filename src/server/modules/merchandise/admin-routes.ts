@@ -1,12 +1,23 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { messageAnswer } from "@shared/schemas/answers";
 import { merchandiseAnswers, merchandiseInput } from "@shared/schemas/merchandise";
+import { orderInput } from "@shared/schemas/ordering";
 import { notFound } from "../../lib/http-error";
 import { idParams } from "../../lib/params";
+import { saveSortOrder } from "../../lib/sort-order";
+import { merchandise } from "../../db/schema";
+import { listMerchandise } from "../../services/public-reads/merchandise";
 import { createMerchandise, deleteMerchandise, findMerchandise, updateMerchandise } from "./repository";
 
 /** Merchandise writes and the single-item read (the list is GET /api/merchandise, public). */
 export const merchandiseAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  // the admin's drag-and-drop order; a static path, so it wins over /api/merchandise/:id. A write
+  // under /api/merchandise, so the public merch answers are dropped from the cache (WRITE_TAGS).
+  app.put("/api/merchandise/order", { schema: { body: orderInput, response: { 200: merchandiseAnswers.ordered } } }, async (request) => {
+    await saveSortOrder(app.db, merchandise, { id: merchandise.id, sortOrder: merchandise.sortOrder }, request.body.ids);
+    return { success: true, message: "Order saved", data: await listMerchandise(app.db) };
+  });
+
   app.get("/api/merchandise/:id", { schema: { params: idParams, response: { 200: merchandiseAnswers.item } } }, async (request) => {
     const item = await findMerchandise(app.db, request.params.id);
     if (!item) throw notFound("Merchandise not found");

@@ -1,7 +1,9 @@
-import { desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import type { MessageType } from "@shared/categories";
+import type { MessageSort } from "@shared/schemas/messages";
 import type { Db } from "../../db/client";
 import { messages } from "../../db/schema";
+import { containsPattern, tablePage, type TableSearch } from "../../lib/table-page";
 
 type Row = typeof messages.$inferSelect;
 
@@ -35,4 +37,40 @@ export async function setMessageRead(db: Db, id: number, isRead: boolean) {
 export async function deleteMessage(db: Db, id: number): Promise<boolean> {
   const rows = await db.delete(messages).where(eq(messages.id, id)).returning({ id: messages.id });
   return rows.length > 0;
+}
+
+/** The inbox table's question (GET /api/admin/messages with parameters), defaults filled in. */
+export interface MessageSearch extends TableSearch<MessageSort> {
+  /** one type only (the inbox's tabs); absent: every type */
+  type?: MessageType;
+}
+
+/** ORDER BY for a sort: the column, then newest first, then id (a stable order across pages). */
+function orderOf(sort: MessageSort, dir: "asc" | "desc"): SQL[] {
+  const by = dir === "asc" ? asc : desc;
+  const tail = [desc(messages.sentAt), desc(messages.id)];
+  switch (sort) {
+    case "sentAt":
+      return [by(messages.sentAt), by(messages.id)];
+    case "name":
+      // messages without a name come last either way
+      return [sql`lower(${messages.name}) ${sql.raw(dir)} nulls last`, ...tail];
+    case "email":
+      return [by(messages.email), ...tail];
+    case "messageType":
+      return [by(messages.messageType), ...tail];
+    case "isRead":
+      return [by(messages.isRead), ...tail];
+  }
+}
+
+/** One page of the inbox: `q` is found in the name, address or text, case-insensitive; `type` keeps one type. */
+export async function searchMessages(db: Db, s: MessageSearch) {
+  const pattern = s.q ? containsPattern(s.q) : undefined;
+  const matchesText = pattern
+    ? or(sql`lower(${messages.name}) like ${pattern}`, sql`lower(${messages.email}) like ${pattern}`, sql`lower(${messages.message}) like ${pattern}`)
+    : undefined;
+  const where = and(matchesText, s.type ? eq(messages.messageType, s.type) : undefined);
+  const { rows, page } = await tablePage(db, messages, { where, orderBy: orderOf(s.sort, s.dir), page: s.page, pageSize: s.pageSize });
+  return { data: rows.map(toMessage), page };
 }

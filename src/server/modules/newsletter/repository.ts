@@ -4,6 +4,37 @@ import type { Db } from "../../db/client";
 import { newsletterDeliveries, newsletters, subscribers } from "../../db/schema";
 import { recipientFilter, type Targets } from "../../mail/delivery-queue";
 
+/**
+ * A newsletter to be sent at `scheduledAt`: stored with its audience and no delivery rows;
+ * the scheduler (mail/newsletter-scheduler.ts) chooses the recipients when it starts.
+ */
+export async function scheduleNewsletter(
+  db: Db,
+  n: Targets & { subject: string; contentHtml: string; contentText: string; scheduledAt: Date; createdBy: string | null },
+): Promise<{ id: number; scheduledAt: Date }> {
+  const [created] = await db
+    .insert(newsletters)
+    .values({ ...n, regions: [...(n.regions ?? [])], status: "scheduled" })
+    .returning({ id: newsletters.id, scheduledAt: newsletters.scheduledAt });
+  return { id: created.id, scheduledAt: created.scheduledAt! };
+}
+
+/**
+ * Cancels a newsletter while it is still scheduled (the status check in the update makes this
+ * safe against the scheduler starting it at the same moment: exactly one of them wins).
+ * Returns whether it was cancelled now, with the status that prevented it; null if there is no such newsletter.
+ */
+export async function cancelScheduledNewsletter(db: Db, id: number): Promise<{ cancelled: true } | { cancelled: false; status: string } | null> {
+  const [cancelled] = await db
+    .update(newsletters)
+    .set({ status: "cancelled", completedAt: new Date() })
+    .where(and(eq(newsletters.id, id), eq(newsletters.status, "scheduled")))
+    .returning({ id: newsletters.id });
+  if (cancelled) return { cancelled: true };
+  const [found] = await db.select({ status: newsletters.status }).from(newsletters).where(eq(newsletters.id, id));
+  return found ? { cancelled: false, status: found.status } : null;
+}
+
 export async function countRecipients(db: Db, t: Targets): Promise<number> {
   const where = recipientFilter(t);
   if (!where) return 0;
@@ -11,14 +42,19 @@ export async function countRecipients(db: Db, t: Targets): Promise<number> {
   return row.n;
 }
 
-/** Delivery counts per newsletter, newest first. */
+/**
+ * Delivery counts per newsletter, newest first: the latest `limit`, plus every newsletter still
+ * waiting for its time (however many were sent since it was scheduled, its Cancel must stay in reach).
+ */
 export async function newsletterProgress(db: Db, limit = 20, onlyId?: number): Promise<NewsletterProgress[]> {
-  const rows = await db
+  const latest = await db
     .select()
     .from(newsletters)
     .where(onlyId ? eq(newsletters.id, onlyId) : undefined)
     .orderBy(desc(newsletters.id))
     .limit(limit);
+  const waiting = onlyId ? [] : await db.select().from(newsletters).where(eq(newsletters.status, "scheduled")).orderBy(desc(newsletters.id));
+  const rows = [...latest, ...waiting.filter((w) => !latest.some((r) => r.id === w.id))].sort((a, b) => b.id - a.id);
   if (rows.length === 0) return [];
   const counts = await db
     .select({ id: newsletterDeliveries.newsletterId, status: newsletterDeliveries.status, n: sql<number>`count(*)`.mapWith(Number) })
@@ -31,6 +67,8 @@ export async function newsletterProgress(db: Db, limit = 20, onlyId?: number): P
       id: r.id,
       subject: r.subject,
       status: r.status as NewsletterProgress["status"],
+      regions: r.regions,
+      scheduledAt: r.scheduledAt?.toISOString() ?? null,
       totalRecipients: r.totalRecipients,
       sent: of("sent"),
       failed: of("failed"),

@@ -1,24 +1,29 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { formatScheduledAt } from "@shared/newsletter-schedule";
 import { newsletterAnswers, newsletterSendInput, recipientsQuery } from "@shared/schemas/newsletter";
 import { multilineText } from "@shared/schemas/text";
 import { z } from "zod";
-import { badRequest, HttpError, notFound } from "../../lib/http-error";
+import { badRequest, conflict, HttpError, notFound } from "../../lib/http-error";
 import { idParams } from "../../lib/params";
 import { htmlToText, sanitizeNewsletterHtml } from "../../mail/html";
 import { bandName } from "../../services/settings";
 import { newsletterMail } from "../../mail/templates";
 import { queueNewsletter } from "../../mail/delivery-queue";
-import { countRecipients, newsletterProgress, unknownDeliveries } from "./repository";
+import { bandTimeZone } from "./band-time-zone";
+import { cancelScheduledNewsletter, countRecipients, newsletterProgress, scheduleNewsletter, unknownDeliveries } from "./repository";
 
 const NO_RECIPIENTS = "There are no subscribers matching the selected interests.";
+const NO_INTERESTS = "Choose at least one interest to send to.";
 
 export const newsletterAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   /**
    * Preview: one mail to previewEmail, sent now. Real send: queued for every matching
    * subscriber and delivered by the worker; the answer comes as soon as the queue is written.
+   * With scheduledAt: stored as 'scheduled' without recipients; the scheduler queues it for the
+   * subscribers who match when its time comes (mail/newsletter-scheduler.ts).
    */
   app.post("/api/newsletter/send", { schema: { body: newsletterSendInput, response: { 200: newsletterAnswers.sent, 202: newsletterAnswers.sent } } }, async (request, reply) => {
-    const { subject, content, targetShows, targetReleases, targetMerch, previewEmail } = request.body;
+    const { subject, content, targetShows, targetReleases, targetMerch, previewEmail, regions, scheduledAt } = request.body;
     const contentHtml = sanitizeNewsletterHtml(content);
     const contentText = htmlToText(contentHtml);
     if (!contentText && !/<img\b/i.test(contentHtml)) throw badRequest("content: Please enter content for your newsletter.", { content: "Please enter content for your newsletter." });
@@ -33,9 +38,20 @@ export const newsletterAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       return { success: true, message: `Preview sent to ${previewEmail}`, data: { preview: true, recipients: 1 } };
     }
 
-    const targets = { targetShows, targetReleases, targetMerch };
+    const targets = { targetShows, targetReleases, targetMerch, regions };
+    const createdBy = request.auth?.user.username ?? null;
+    if (scheduledAt) {
+      // fans who match later still get it, so only a choice that can never match is refused
+      if (!targetShows && !targetReleases && !targetMerch) throw badRequest(NO_INTERESTS);
+      const scheduled = await scheduleNewsletter(app.db, { subject, contentHtml, contentText, ...targets, scheduledAt: new Date(scheduledAt), createdBy });
+      return reply.status(202).send({
+        success: true,
+        message: `Newsletter scheduled for ${formatScheduledAt(scheduled.scheduledAt, await bandTimeZone(app.db))}`,
+        data: { newsletterId: scheduled.id, scheduledAt: scheduled.scheduledAt },
+      });
+    }
     if ((await countRecipients(app.db, targets)) === 0) throw badRequest(NO_RECIPIENTS);
-    const queued = await queueNewsletter(app.db, { subject, contentHtml, contentText, ...targets });
+    const queued = await queueNewsletter(app.db, { subject, contentHtml, contentText, ...targets, createdBy });
     if (!queued || queued.recipients === 0) throw badRequest(NO_RECIPIENTS);
     app.newsletterWorker.wake();
     return reply.status(202).send({
@@ -60,6 +76,15 @@ export const newsletterAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     success: true,
     data: await newsletterProgress(app.db, request.query.limit ?? 10),
   }));
+
+  // Only while it waits: once the scheduler started it, its mails are on their way.
+  app.post("/api/newsletters/:id/cancel", { schema: { params: idParams, response: { 200: newsletterAnswers.cancelled } } }, async (request) => {
+    const outcome = await cancelScheduledNewsletter(app.db, request.params.id);
+    if (outcome === null) throw notFound("Newsletter not found");
+    if (outcome.cancelled) return { success: true, message: "Scheduled newsletter cancelled" };
+    if (outcome.status === "cancelled") throw conflict("This newsletter was already cancelled.");
+    throw conflict("This newsletter has already started sending and can no longer be cancelled.");
+  });
 
   app.get("/api/newsletters/:id", { schema: { params: idParams, response: { 200: newsletterAnswers.progress } } }, async (request) => {
     const [progress] = await newsletterProgress(app.db, 1, request.params.id);

@@ -1,7 +1,7 @@
 import ical, { ICalEventStatus } from "ical-generator";
 import type { ShowStatus } from "@shared/show-status";
 import { SHOW_STATUS_LABELS } from "@shared/show-status";
-import { formatPrice } from "@shared/format";
+import { formatShowPrice } from "@shared/format";
 import type { shows } from "../../db/schema";
 import { SHOW_HOURS } from "@shared/show-time";
 import { showStart } from "../../services/show-start";
@@ -75,7 +75,7 @@ function describe(show: ShowRow): string {
     acts.length ? `With ${acts.join(", ")}` : null,
     `Time: ${show.time}`,
     `Ages: ${show.ageRestriction}`,
-    `Price: ${formatPrice(show.price)}`,
+    `Price: ${formatShowPrice(show.price)}`,
     show.eventUrl && show.status !== "cancelled" ? `Tickets: ${show.eventUrl}` : null,
   ]
     .filter(Boolean)

@@ -1,7 +1,8 @@
-import { eq, sql } from "drizzle-orm";
-import type { ShowData } from "@shared/schemas/shows";
+import { and, asc, desc, eq, gte, lt, or, sql, type SQL } from "drizzle-orm";
+import type { ShowData, ShowSort } from "@shared/schemas/shows";
 import type { Db } from "../../db/client";
 import { shows } from "../../db/schema";
+import { containsPattern, tablePage, type TableSearch } from "../../lib/table-page";
 
 export async function findShow(db: Db, id: number) {
   const [row] = await db.select().from(shows).where(eq(shows.id, id)).limit(1);
@@ -26,4 +27,42 @@ export async function updateShow(db: Db, id: number, input: ShowData) {
 export async function deleteShow(db: Db, id: number): Promise<boolean> {
   const rows = await db.delete(shows).where(eq(shows.id, id)).returning({ id: shows.id });
   return rows.length > 0;
+}
+
+/** The admin table's question (GET /api/shows with table parameters), defaults filled in. */
+export interface ShowSearch extends TableSearch<ShowSort> {
+  /** only today and later, or only before today (the table's two groups) */
+  when?: { upcoming: true; today: string } | { past: true; today: string };
+}
+
+/** ORDER BY for a sort: the column, then by date and id (a stable order across pages). */
+function orderOf(sort: ShowSort, dir: "asc" | "desc"): SQL[] {
+  const by = dir === "asc" ? asc : desc;
+  const tail = [by(shows.date), by(shows.id)];
+  switch (sort) {
+    case "date":
+      return tail;
+    case "venue":
+      return [sql`lower(${shows.venue}) ${sql.raw(dir)}`, ...tail];
+    case "location":
+      return [sql`lower(${shows.location}) ${sql.raw(dir)}`, ...tail];
+    case "price":
+      return [by(shows.price), ...tail];
+    case "status":
+      return [by(shows.status), ...tail];
+  }
+}
+
+/** One page of the admin table: `q` is found in the venue, location or supporting acts. */
+export async function searchShows(db: Db, s: ShowSearch) {
+  const conditions: SQL[] = [];
+  if (s.q) {
+    const pattern = containsPattern(s.q);
+    conditions.push(or(sql`lower(${shows.venue}) like ${pattern}`, sql`lower(${shows.location}) like ${pattern}`, sql`lower(${shows.supportingActs}) like ${pattern}`)!);
+  }
+  if (s.when && "upcoming" in s.when) conditions.push(gte(shows.date, s.when.today));
+  if (s.when && "past" in s.when) conditions.push(lt(shows.date, s.when.today));
+  const where = conditions.length > 0 ? and(...conditions) : undefined;
+  const { rows, page } = await tablePage(db, shows, { where, orderBy: orderOf(s.sort, s.dir), page: s.page, pageSize: s.pageSize });
+  return { data: rows, page };
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { newsletterDeliveries, subscribers } from "../../db/schema";
 import { hashToken, newToken, safeEqual } from "../../lib/tokens";
@@ -22,6 +22,10 @@ export function toSubscriber(r: Row) {
     isSubscribed: r.isSubscribed,
     verifiedAt: r.verifiedAt?.toISOString() ?? null,
     subscribedAt: r.subscribedAt.toISOString(),
+    region: r.region,
+    bouncedAt: r.bouncedAt?.toISOString() ?? null,
+    bounceReason: r.bounceReason,
+    consentSource: r.consentSource,
   };
 }
 
@@ -29,6 +33,7 @@ export interface SubscribeRequest {
   name: string | null;
   email: string;
   interests: { shows: boolean; releases: boolean; merch: boolean };
+  region?: string | null;
   ip: string;
 }
 
@@ -45,6 +50,11 @@ export async function subscribe(db: Db, req: SubscribeRequest, now = new Date())
     showsInterest: req.interests.shows,
     releasesInterest: req.interests.releases,
     merchInterest: req.interests.merch,
+    region: req.region ?? null,
+    consentSource: "form",
+    consentedBy: null,
+    welcomeSentAt: null,
+    verificationMailDue: false,
     verificationToken: hashToken(verifyToken),
     unsubscribeToken: hashToken(unsubscribeToken),
     isVerified: false,
@@ -74,17 +84,36 @@ export async function subscribe(db: Db, req: SubscribeRequest, now = new Date())
 
 export type VerifyResult = "verified" | "invalid" | "expired";
 
-/** Idempotent: opening the link again after success succeeds again. */
-export async function verify(db: Db, email: string, token: string, ip: string, now = new Date()): Promise<VerifyResult> {
+export interface Verification {
+  result: VerifyResult;
+  /**
+   * Set for the one request that turned this consent's verification into its welcome mail:
+   * the raw preferences token to put in it (only its hash is stored). Null on every other
+   * answer, including the link opened again and a second request racing this one.
+   */
+  welcomePreferencesToken: string | null;
+}
+
+/** Idempotent: opening the link again after success succeeds again (and sends nothing). */
+export async function verify(db: Db, email: string, token: string, ip: string, now = new Date()): Promise<Verification> {
+  const answer = (result: VerifyResult): Verification => ({ result, welcomePreferencesToken: null });
   const [row] = await db.select().from(subscribers).where(eq(subscribers.email, email)).limit(1);
-  if (!row?.verificationToken || !safeEqual(row.verificationToken, hashToken(token))) return "invalid";
-  if (row.isVerified && row.isSubscribed) return "verified";
-  if (!row.verificationSentAt || now.getTime() - row.verificationSentAt.getTime() > VERIFICATION_TTL_MS) return "expired";
+  if (!row?.verificationToken || !safeEqual(row.verificationToken, hashToken(token))) return answer("invalid");
+  if (row.isVerified && row.isSubscribed) return answer("verified");
+  if (!row.verificationSentAt || now.getTime() - row.verificationSentAt.getTime() > VERIFICATION_TTL_MS) return answer("expired");
   await db
     .update(subscribers)
     .set({ isVerified: true, isSubscribed: true, verifiedAt: now, verifyIp: ip, unsubscribedAt: null })
     .where(eq(subscribers.id, row.id));
-  return "verified";
+  // The welcome mail: only the request whose update sets welcome_sent_at sends it, so two
+  // requests (or two instances) verifying at once send one. A new signup clears it (subscribe()).
+  const preferencesToken = newToken();
+  const [claimed] = await db
+    .update(subscribers)
+    .set({ welcomeSentAt: now, preferencesToken: hashToken(preferencesToken) })
+    .where(and(eq(subscribers.id, row.id), isNull(subscribers.welcomeSentAt), eq(subscribers.isVerified, true), eq(subscribers.isSubscribed, true)))
+    .returning({ id: subscribers.id });
+  return { result: "verified", welcomePreferencesToken: claimed ? preferencesToken : null };
 }
 
 /**
@@ -159,7 +188,24 @@ export async function subscriberStats(db: Db) {
       shows: sql<number>`count(*) filter (where ${subscribers.showsInterest})`.mapWith(Number),
       releases: sql<number>`count(*) filter (where ${subscribers.releasesInterest})`.mapWith(Number),
       merch: sql<number>`count(*) filter (where ${subscribers.merchInterest})`.mapWith(Number),
+      bounced: sql<number>`count(*) filter (where ${subscribers.bouncedAt} is not null)`.mapWith(Number),
     })
     .from(subscribers);
-  return row;
+  const topRegions = await db
+    .select({ region: sql<string>`${subscribers.region}`, count: count() })
+    .from(subscribers)
+    .where(isNotNull(subscribers.region))
+    .groupBy(subscribers.region)
+    .orderBy(desc(count()), asc(subscribers.region))
+    .limit(TOP_REGIONS);
+  return { ...row, topRegions };
+}
+
+/** How many regions the stats card lists. */
+const TOP_REGIONS = 5;
+
+/** Clears a bounce, so newsletters reach the address again; null when there is no such subscriber. */
+export async function reactivateSubscriber(db: Db, id: number) {
+  const [row] = await db.update(subscribers).set({ bouncedAt: null, bounceReason: null }).where(eq(subscribers.id, id)).returning();
+  return row ? toSubscriber(row) : null;
 }

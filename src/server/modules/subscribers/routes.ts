@@ -7,6 +7,9 @@ import {
   VERIFY_SUCCESS,
   subscribeInput,
   subscriberAnswers,
+  subscriberListQuery,
+  subscriberListOrPageAnswer,
+  DEFAULT_SUBSCRIBER_PAGE_SIZE,
   unsubscribeParams,
   verifyEmailQuery,
 } from "@shared/schemas/subscribers";
@@ -17,7 +20,9 @@ import { sendInBackground } from "../../services/mailer";
 import { bandName } from "../../services/settings";
 import { unsubscribeLinks, verificationMail } from "../../mail/templates";
 import { csvFileName, subscribersCsvStream } from "./csv";
-import { deleteSubscriber, listSubscribers, subscribe, subscriberStats, unsubscribeByToken, verify } from "./repository";
+import { sendWelcomeMail } from "./welcome-mail";
+import { deleteSubscriber, listSubscribers, reactivateSubscriber, subscribe, subscriberStats, unsubscribeByToken, verify } from "./repository";
+import { searchSubscribers } from "./search";
 
 /**
  * RFC 8058: mail clients post `List-Unsubscribe=One-Click` as a form. The token is in the URL,
@@ -40,13 +45,13 @@ export const subscribersPublicRoutes: FastifyPluginAsyncZod = async (app) => {
   const formLimit = { rateLimit: { max: app.config.FORM_RATE_LIMIT, timeWindow: "1 minute" } };
 
   app.post("/api/subscribe", { schema: { body: subscribeInput, response: { 200: messageAnswer } }, config: formLimit }, async (request) => {
-    const { name, email, interests, website } = request.body;
+    const { name, email, interests, region, website } = request.body;
     // Honeypot filled: a bot. It gets the same answer and nothing happens.
     if (website) {
       request.log.info({ ip: request.ip }, "subscribe honeypot triggered");
       return { success: true, message: SUBSCRIBE_SUCCESS };
     }
-    const tokens = await subscribe(app.db, { name: name || null, email, interests, ip: request.ip });
+    const tokens = await subscribe(app.db, { name: name || null, email, interests, region, ip: request.ip });
     if (tokens) {
       sendInBackground(
         app,
@@ -66,7 +71,8 @@ export const subscribersPublicRoutes: FastifyPluginAsyncZod = async (app) => {
   // No rate limit: a 256-bit token cannot be guessed, and a fan may open the link twice.
   app.get("/api/verify-email", { schema: { querystring: verifyEmailQuery, response: { 200: messageAnswer } } }, async (request) => {
     const { email, token } = request.query;
-    const result = await verify(app.db, email, token, request.ip);
+    const { result, welcomePreferencesToken } = await verify(app.db, email, token, request.ip);
+    if (welcomePreferencesToken) sendWelcomeMail(app, email, welcomePreferencesToken);
     if (result === "expired") throw badRequest("This verification link has expired. Please subscribe again to get a new one.");
     if (result === "invalid") throw badRequest("This verification link is invalid. Please subscribe again to get a new one.");
     return { success: true, message: VERIFY_SUCCESS };
@@ -91,7 +97,34 @@ export const subscribersPublicRoutes: FastifyPluginAsyncZod = async (app) => {
 };
 
 export const subscribersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get("/api/subscribers", { schema: { response: { 200: subscriberAnswers.list } } }, async () => ({ success: true, data: await listSubscribers(app.db) }));
+  // No parameters: the spec's plain list, as ever. Any parameter: one page of the table's search.
+  app.get(
+    "/api/subscribers",
+    { schema: { querystring: subscriberListQuery, response: { 200: subscriberListOrPageAnswer } } },
+    async (request) => {
+      const query = request.query;
+      if (Object.values(query).every((v) => v === undefined)) return { success: true, data: await listSubscribers(app.db) };
+      const sort = query.sort ?? "subscribedAt";
+      const page = await searchSubscribers(app.db, {
+        q: query.q || undefined,
+        interest: query.interest,
+        region: query.region,
+        status: query.status,
+        sort,
+        // newest first by default; names, addresses, regions and statuses from the top
+        dir: query.dir ?? (sort === "subscribedAt" ? "desc" : "asc"),
+        page: query.page ?? 1,
+        pageSize: query.pageSize ?? DEFAULT_SUBSCRIBER_PAGE_SIZE,
+      });
+      return { success: true, ...page };
+    },
+  );
+
+  app.post("/api/subscribers/:id/reactivate", { schema: { params: idParams, response: { 200: subscriberAnswers.saved } } }, async (request) => {
+    const subscriber = await reactivateSubscriber(app.db, request.params.id);
+    if (!subscriber) throw notFound("Subscriber not found");
+    return { success: true, message: "Subscriber reactivated", data: subscriber };
+  });
 
   app.get("/api/subscribers/stats", { schema: { response: { 200: subscriberAnswers.stats } } }, async () => ({ success: true, data: await subscriberStats(app.db) }));
 

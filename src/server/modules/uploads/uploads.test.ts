@@ -12,7 +12,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
+// A real 2x2 PNG: photos are decoded now (for their WebP/AVIF variants), so the bytes must be an image.
+const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP4z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==", "base64");
 const WAV = Buffer.concat([Buffer.from("RIFF"), Buffer.alloc(4), Buffer.from("WAVEfmt "), Buffer.alloc(64)]);
 
 type Part = { field: string; value: string } | { file: { name: string; type: string; data: Buffer }; field?: string };
@@ -209,13 +210,40 @@ describe("uploads: a failed upload leaves nothing behind", () => {
   it("removes the file and the row when moving the file into place fails", async () => {
     const filesBefore = filesOnDisk();
     const rowsBefore = await mediaRows();
-    const rename = vi.spyOn(fsp, "rename").mockRejectedValueOnce(Object.assign(new Error("simulated"), { code: "EIO" }));
+    // the original's own move fails (its variants, moved into place before it, are removed too)
+    const realRename = fsp.rename;
+    const original = /[0-9a-f]{32}\.png$/;
+    const rename = vi.spyOn(fsp, "rename").mockImplementation(async (from, to) => {
+      if (original.test(String(to))) throw Object.assign(new Error("simulated"), { code: "EIO" });
+      return realRename(from, to);
+    });
     try {
       const res = await upload("/api/upload/merchandise", { name: "x.png", type: "image/png", data: PNG });
       expect(res.statusCode).toBe(500);
-      expect(rename).toHaveBeenCalledTimes(1);
+      expect(rename.mock.calls.filter(([, to]) => original.test(String(to)))).toHaveLength(1);
     } finally {
       rename.mockRestore();
+    }
+    expect(filesOnDisk()).toEqual(filesBefore);
+    expect(await mediaRows()).toBe(rowsBefore);
+  });
+
+  it("removes the variants written so far when writing one fails", async () => {
+    const filesBefore = filesOnDisk();
+    const rowsBefore = await mediaRows();
+    const realWrite = fsp.writeFile;
+    let variantWrites = 0;
+    // the second variant's temporary file cannot be written (a full disk)
+    const write = vi.spyOn(fsp, "writeFile").mockImplementation(async (file, data, options) => {
+      if (/\.tmp-/.test(String(file)) && ++variantWrites === 3) throw Object.assign(new Error("simulated"), { code: "ENOSPC" });
+      return realWrite(file, data, options);
+    });
+    try {
+      const res = await upload("/api/upload/merchandise", { name: "x.png", type: "image/png", data: PNG });
+      expect(res.statusCode).toBe(500);
+      expect(variantWrites).toBe(3); // the original's temporary file, the first variant, then the failure
+    } finally {
+      write.mockRestore();
     }
     expect(filesOnDisk()).toEqual(filesBefore);
     expect(await mediaRows()).toBe(rowsBefore);

@@ -1,8 +1,11 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { messageAnswer } from "@shared/schemas/answers";
+import { orderInput } from "@shared/schemas/ordering";
 import { videoActiveInput, videoAnswers, videoInput } from "@shared/schemas/videos";
 import { notFound } from "../../lib/http-error";
 import { idParams } from "../../lib/params";
+import { saveSortOrder } from "../../lib/sort-order";
+import { videos } from "../../db/schema";
 import { createVideo, deleteVideo, findVideo, listAllVideos, updateVideo } from "./repository";
 
 /**
@@ -11,6 +14,13 @@ import { createVideo, deleteVideo, findVideo, listAllVideos, updateVideo } from 
  */
 export const videosAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get("/api/videos", { schema: { response: { 200: videoAnswers.list } } }, async () => ({ success: true, data: await listAllVideos(app.db) }));
+
+  // the admin's drag-and-drop order, every video active or not (sort_order = position); a static
+  // path, so it wins over /api/videos/:id. A write under /api/videos: the public list is re-read.
+  app.put("/api/videos/order", { schema: { body: orderInput, response: { 200: videoAnswers.ordered } } }, async (request) => {
+    await saveSortOrder(app.db, videos, { id: videos.id, sortOrder: videos.sortOrder }, request.body.ids);
+    return { success: true, message: "Order saved", data: await listAllVideos(app.db) };
+  });
 
   app.get("/api/videos/:id", { schema: { params: idParams, response: { 200: videoAnswers.item } } }, async (request) => {
     const video = await findVideo(app.db, request.params.id);

@@ -7,6 +7,8 @@ import { showsApi, type Show } from "@shared/api/shows";
 import { videosApi, type Video } from "@shared/api/videos";
 import { lyricsRecord } from "@shared/schemas/lyrics";
 import { DEFAULT_COVER_ART } from "@shared/settings-defaults";
+import { FEATURED_COVER_SIZES, variantSrcSet } from "@shared/responsive-images";
+import type { ResponsiveImage } from "@shared/schemas/images";
 import { findLyrics } from "../public-reads/lyrics";
 import { listUpcomingShows } from "../public-reads/shows";
 import { listActiveMembers } from "../public-reads/band-members";
@@ -25,6 +27,11 @@ export interface PageMeta {
   data: InitialData;
   /** the likely LCP image (the featured cover on the home page), preloaded from the head */
   preloadImage?: string;
+  /**
+   * ...or, when it has AVIF variants, those: the same srcset and sizes as the client's <picture>,
+   * so the browser fetches one file early and the page uses it (not the original and then a variant)
+   */
+  preloadImageSet?: { srcset: string; sizes: string; type: "image/avif" };
 }
 
 const TAGLINE = "Emo and hardcore from eastern North Carolina";
@@ -51,7 +58,7 @@ export async function describePage(app: FastifyInstance, rawPath: string): Promi
       description: `${band} is an emo/hardcore band from eastern North Carolina. Stream the new songs, watch videos, catch a show${upcoming.length ? ` (${upcoming.length} upcoming)` : ""}, read the lyrics and grab merch.`,
       jsonLd: [musicGroup(site, members), ...upcoming.map((s) => musicEvent(site, s))],
       data,
-      preloadImage: featuredCover(data[audioTracksApi.featured]),
+      ...featuredCoverPreload(data[audioTracksApi.featured]),
     });
   }
   if (path === "/videos") {
@@ -110,8 +117,8 @@ export async function describePage(app: FastifyInstance, rawPath: string): Promi
     }
     return notFoundPage(band, path, await settingsData(app));
   }
-  if (path === "/verify-email" || path === "/unsubscribe") {
-    const title = path === "/verify-email" ? "Verify your email" : "Unsubscribe";
+  if (path === "/verify-email" || path === "/unsubscribe" || path === "/preferences") {
+    const title = path === "/verify-email" ? "Verify your email" : path === "/unsubscribe" ? "Unsubscribe" : "Your preferences";
     return page({ title: `${title} | ${band}`, description: `${band} mailing list.`, noindex: true, data: await settingsData(app) });
   }
   if (path === "/admin" || path.startsWith("/admin/")) {
@@ -120,10 +127,12 @@ export async function describePage(app: FastifyInstance, rawPath: string): Promi
   return notFoundPage(band, path, await settingsData(app));
 }
 
-function featuredCover(tracks: unknown): string {
-  const first = Array.isArray(tracks) ? (tracks[0] as { coverArtUrl?: string } | undefined) : undefined;
+function featuredCoverPreload(tracks: unknown): Pick<PageMeta, "preloadImage" | "preloadImageSet"> {
+  const first = Array.isArray(tracks) ? (tracks[0] as { coverArtUrl?: string; coverArt?: ResponsiveImage | null } | undefined) : undefined;
+  const avif = first?.coverArt ? variantSrcSet(first.coverArt, "avif") : "";
+  if (avif) return { preloadImageSet: { srcset: avif, sizes: FEATURED_COVER_SIZES, type: "image/avif" } };
   const url = first?.coverArtUrl?.trim();
-  return url ? sitePathOrUrl(url) : DEFAULT_COVER_ART;
+  return { preloadImage: url ? sitePathOrUrl(url) : DEFAULT_COVER_ART };
 }
 
 /** A stored media link as the players use it: 'uploads/x.png' is a site path. */

@@ -1,14 +1,17 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { audioTracks } from "../../db/schema";
+import { withImages } from "../images/responsive-images";
 
-/** What the featured player may play: featured and active, newest first. */
-export function listFeaturedTracks(db: Db) {
-  return db
+/** What the featured player may play: featured and active, newest first (shared/featured-order.ts says the same for the admin). */
+export async function listFeaturedTracks(db: Db) {
+  // with the cover art's resized variants, so the player can offer a phone a small one
+  const rows = await db
     .select()
     .from(audioTracks)
     .where(and(eq(audioTracks.isFeatured, true), eq(audioTracks.isActive, true)))
     .orderBy(desc(audioTracks.updatedAt), desc(audioTracks.id));
+  return withImages(db, rows, (t) => t.coverArtUrl, "coverArt");
 }
 
 export function listAllTracks(db: Db) {

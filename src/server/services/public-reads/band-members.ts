@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { bandMembers } from "../../db/schema";
+import { withImages } from "../images/responsive-images";
 
 type Member = typeof bandMembers.$inferSelect;
 
@@ -20,7 +21,8 @@ export function compareAdmin(a: Member, b: Member) {
 
 export async function listActiveMembers(db: Db) {
   const rows = await db.select().from(bandMembers).where(eq(bandMembers.isActive, true));
-  return rows.sort(comparePublic);
+  // the photo's resized variants ride along, so the page can offer a phone a small one
+  return withImages(db, rows.sort(comparePublic), (m) => m.imageUrl, "image");
 }
 
 export async function listAllMembers(db: Db) {

@@ -20,11 +20,14 @@ export default function AudioAddPage() {
         title="Add Audio Track"
         subtitle={simple ? "Upload a track with just the essentials." : "Every field of the track, with upload or link for audio and cover art."}
         actions={
-          <Button variant="outline" onClick={() => setSimple((s) => !s)} aria-pressed={!simple}>
+          <Button variant="outline" onClick={() => setSimple((s) => !s)} aria-pressed={!simple} aria-describedby="audio-form-switch-hint">
             {simple ? "Switch to Full Form" : "Switch to Simplified Form"}
           </Button>
         }
       />
+      <p id="audio-form-switch-hint" className="-mt-2 mb-4 text-xs text-dust">
+        The simplified form asks only for the essentials; the full form adds Active, exact durations and Direct Submit. Switching keeps what you entered.
+      </p>
       <Card>
         <CardContent className="pt-5">{simple ? <AudioSimpleForm defaultArtist={bandName} shared={shared} /> : <AudioFullForm defaultArtist={bandName} shared={shared} />}</CardContent>
       </Card>

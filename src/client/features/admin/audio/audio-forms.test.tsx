@@ -178,3 +178,27 @@ describe("full audio form (through the toggle)", () => {
     expect(posted).toEqual([]);
   });
 });
+
+describe("Featured in the simplified form (issue 13)", () => {
+  it("sets Featured, keeps it across the switch, and saves it", async () => {
+    const location = renderAdd();
+    expect(screen.getByText("Featured tracks play in the site's header player.")).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText("Title"), "Porch Light");
+    await userEvent.type(screen.getByLabelText("Duration (seconds)"), "200");
+    await userEvent.click(screen.getByRole("checkbox", { name: "Featured" }));
+    await userEvent.click(screen.getByRole("button", { name: "Switch to Full Form" }));
+    expect(screen.getByRole("checkbox", { name: "Featured" })).toBeChecked();
+    // the full form explains Direct Submit beside its button
+    expect(screen.getByRole("button", { name: "Direct Submit" })).toHaveAccessibleDescription(/without the form's own checks/);
+    await userEvent.click(screen.getByRole("button", { name: "Switch to Simplified Form" }));
+    expect(screen.getByRole("checkbox", { name: "Featured" })).toBeChecked();
+    await userEvent.click(screen.getAllByRole("tab", { name: "Link" })[0]);
+    await userEvent.type(screen.getByLabelText("Audio File URL"), "https://cdn.example.com/porch.mp3");
+    await userEvent.click(screen.getByRole("button", { name: "Add Track" }));
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]).toMatchObject({ title: "Porch Light", isFeatured: true });
+    // a successful save leaves without asking
+    await waitFor(() => expect(location.history?.at(-1)).toBe("/audio"));
+    expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument();
+  });
+});

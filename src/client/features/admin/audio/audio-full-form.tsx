@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useEffect } from "react";
+import { useEffect, useId } from "react";
 import { useForm, type FieldPath } from "react-hook-form";
 import { Link, useLocation } from "wouter";
 import type { z, ZodType } from "zod";
@@ -9,7 +9,8 @@ import { Button } from "@client/components/ui/button";
 import { CheckboxField, NumberField, SwitchField, TextField } from "@client/components/ui/form-fields";
 import { applyServerErrors } from "@client/lib/resource";
 import { useSaveTrack } from "./api";
-import type { AddDraftState } from "./add-draft";
+import { UnsavedChangesPrompt } from "../components/unsaved-changes-prompt";
+import { addDraftHasEdits, mediaChanged, type AddDraftState } from "./add-draft";
 import { MediaSourceField, useMediaSource } from "./media-source-field";
 import { durationHint, readAudioDuration } from "./read-duration";
 import { useMediaUploads } from "./use-media-submit";
@@ -42,7 +43,7 @@ export function AudioFullForm({ track, defaultArtist, shared }: { track?: AudioT
       title: track?.title ?? draft?.title ?? "",
       artist: track?.artist ?? draft?.artist ?? defaultArtist,
       duration: track ? Number(track.duration) : Number(draft?.duration) || 0,
-      isFeatured: track?.isFeatured ?? false,
+      isFeatured: track?.isFeatured ?? draft?.featured ?? false,
       isActive: track?.isActive ?? true,
     },
   });
@@ -55,6 +56,7 @@ export function AudioFullForm({ track, defaultArtist, shared }: { track?: AudioT
   useEffect(() => {
     if (!setDraft) return;
     const sub = form.watch((v, { name }) => {
+      if (name === "isFeatured") setDraft((d) => ({ ...d, featured: v.isFeatured === true }));
       if (name === "title" || name === "artist" || name === "duration") {
         setDraft((d) => ({ ...d, [name]: name === "duration" ? (v.duration ? String(v.duration) : "") : (v[name] ?? "") }));
       }
@@ -62,6 +64,7 @@ export function AudioFullForm({ track, defaultArtist, shared }: { track?: AudioT
     return () => sub.unsubscribe();
   }, [form, setDraft]);
   const errors = form.formState.errors;
+  const directSubmitHint = useId();
   const uploads = useMediaUploads();
   const save = useSaveTrack(track?.id ?? null, {
     onSuccess: () => navigate("/audio"),
@@ -69,6 +72,8 @@ export function AudioFullForm({ track, defaultArtist, shared }: { track?: AudioT
   });
   const pending = uploads.uploading || save.isPending;
 
+  // on the add page what was typed lives in the shared draft (it survives the form switch)
+  const edited = form.formState.isDirty || mediaChanged(audio.source, track?.audioUrl ?? "") || mediaChanged(cover.source, track?.coverArtUrl ?? "") || (shared ? addDraftHasEdits(shared) : false);
   const setMediaError = (field: keyof MediaFields, message: string) => form.setError(field, { type: "manual", message });
 
   /** Uploads what was chosen, then saves; `check` runs the client rules first (the normal submit). */
@@ -124,11 +129,15 @@ export function AudioFullForm({ track, defaultArtist, shared }: { track?: AudioT
         <CheckboxField control={form.control} name="isFeatured" label="Featured" hint="Featured tracks play in the site's header player." />
         <SwitchField control={form.control} name="isActive" label="Active" />
       </div>
+      <UnsavedChangesPrompt when={edited && !save.isSuccess} />
+      <p id={directSubmitHint} className="text-xs text-dust sm:text-right">
+        Direct Submit saves the values as they are, without the form's own checks: the server alone decides what it accepts.
+      </p>
       <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
         <Button variant="outline" asChild>
           <Link href="/audio">Cancel</Link>
         </Button>
-        <Button variant="secondary" disabled={pending} onClick={() => submit(form.getValues(), false)}>
+        <Button variant="secondary" disabled={pending} aria-describedby={directSubmitHint} onClick={() => submit(form.getValues(), false)}>
           Direct Submit
         </Button>
         <Button type="submit" disabled={pending} aria-busy={pending || undefined}>

@@ -94,6 +94,18 @@ describe("admin audio list", () => {
     );
   });
 
+  it("marks the featured track the site's player starts with: the active one updated last", async () => {
+    const featured: AudioTrack[] = [
+      { ...base, id: 1, title: "Porch Light", audioUrl: "a.mp3", duration: "10", isFeatured: true, updatedAt: "2025-03-01T00:00:00Z" },
+      { ...base, id: 2, title: "Floodplain", audioUrl: "b.mp3", duration: "10", isFeatured: true, updatedAt: "2025-04-01T00:00:00Z" },
+      { ...base, id: 3, title: "Van Days", audioUrl: "c.mp3", duration: "10", isFeatured: true, isActive: false, updatedAt: "2025-05-01T00:00:00Z" },
+    ];
+    renderPage((_url, method) => (method === "GET" ? json(200, { success: true, data: featured }) : undefined));
+    const row = (await screen.findByText("Floodplain")).closest("tr")!;
+    expect(within(row).getByText("Plays first")).toBeInTheDocument();
+    expect(screen.getAllByText("Plays first")).toHaveLength(1);
+  });
+
   it("shows the error state with Retry", async () => {
     renderPage((_url, method) => (method === "GET" ? json(500, { success: false, message: "boom" }) : undefined));
     expect(await screen.findByText("Error loading audio tracks")).toBeInTheDocument();
@@ -111,7 +123,7 @@ describe("admin audio list", () => {
     await userEvent.click(await screen.findByRole("button", { name: "Delete Floodplain" }));
     const dialog = screen.getByRole("alertdialog");
     expect(within(dialog).getByText("Delete Audio Track")).toBeInTheDocument();
-    expect(within(dialog).getByText("Are you sure you want to delete this audio track? This action cannot be undone.")).toBeInTheDocument();
+    expect(within(dialog).getByText("Are you sure you want to delete the audio track “Floodplain”? This action cannot be undone.")).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole("button", { name: "Delete" }));
     expect(await screen.findByText("Audio track deleted")).toBeInTheDocument();
     expect(calls.some((c) => c.method === "DELETE" && c.url === "/api/audio-tracks/2")).toBe(true);

@@ -1,5 +1,6 @@
 import { Music, Pause, Pencil, Play, Plus, Star, Trash2 } from "lucide-react";
 import { Link } from "wouter";
+import { firstFeaturedTrackId } from "@shared/featured-order";
 import { formatDuration } from "@shared/format";
 import type { AudioTrack } from "@shared/schemas/audio-tracks";
 import { DEFAULT_COVER_ART } from "@shared/settings-defaults";
@@ -13,6 +14,9 @@ import { ImageWithFallback } from "@client/components/ui/image-with-fallback";
 import { PageHeader } from "@client/components/ui/page-header";
 import { Switch } from "@client/components/ui/switch";
 import { Tooltip } from "@client/components/ui/tooltip";
+import { NoMatches, TableSearch } from "@client/components/ui/table-search";
+import { TablePager } from "@client/components/ui/table-pager";
+import { useClientTable } from "@client/lib/use-client-table";
 import { cn } from "@client/lib/cn";
 import { useDeleteTrack, useToggleActive, useToggleFeatured, useTracks } from "./api";
 import { mediaUrl } from "@client/lib/media-url";
@@ -34,6 +38,9 @@ export default function AudioPage() {
   const active = useToggleActive();
   const remove = useDeleteTrack();
   const del = useConfirmDelete<AudioTrack>();
+  // search, sort and pages in memory: this list stays small, and the server sends it whole
+  const playsFirst = firstFeaturedTrackId(tracks.data ?? []);
+  const table = useClientTable(tracks.data ?? undefined, { searchText: (t) => `${t.title} ${t.artist}`, sortBy: { title: (t) => t.title, artist: (t) => t.artist, duration: (t) => t.duration, featured: (t) => (t.isFeatured ? 0 : 1), active: (t) => (t.isActive ? 0 : 1) } });
 
   const columns: Column<AudioTrack>[] = [
     {
@@ -61,11 +68,24 @@ export default function AudioPage() {
         />
       ),
     },
-    { header: "Title", cell: (t) => <span className="font-medium text-bone">{t.title}</span> },
-    { header: "Artist", cell: (t) => t.artist },
-    { header: "Duration", cell: (t) => <span className="tabular-nums">{formatDuration(t.duration)}</span> },
     {
-      header: "Featured",
+      header: "Title",
+      sortKey: "title",
+      cell: (t) => (
+        <span className="inline-flex flex-wrap items-center gap-2">
+          <span className="font-medium text-bone">{t.title}</span>
+          {t.id === playsFirst && (
+            <span className="rounded border border-amber/60 px-1.5 py-0.5 text-xs font-semibold text-amber" title="The featured player on the site starts with this track (the featured track updated last)">
+              Plays first
+            </span>
+          )}
+        </span>
+      ),
+    },
+    { header: "Artist", sortKey: "artist", cell: (t) => t.artist },
+    { header: "Duration", sortKey: "duration", cell: (t) => <span className="tabular-nums">{formatDuration(t.duration)}</span> },
+    {
+      header: "Featured", sortKey: "featured",
       cell: (t) => (
         <Tooltip content={t.isFeatured ? "Featured: click to unfeature" : "Click to feature"}>
           <Button variant="ghost" size="icon" onClick={() => featured.mutate(t)} aria-label={`Featured: ${t.title}`} aria-pressed={t.isFeatured}>
@@ -74,7 +94,7 @@ export default function AudioPage() {
         </Tooltip>
       ),
     },
-    { header: "Active", cell: (t) => <Switch checked={t.isActive} onCheckedChange={() => active.mutate(t)} aria-label={`Active: ${t.title}`} /> },
+    { header: "Active", sortKey: "active", cell: (t) => <Switch checked={t.isActive} onCheckedChange={() => active.mutate(t)} aria-label={`Active: ${t.title}`} /> },
     {
       header: "Actions",
       className: "text-right",
@@ -94,23 +114,26 @@ export default function AudioPage() {
   return (
     <div>
       <PageHeader title="Audio Tracks" subtitle="Manage your tracks and choose what the header player features." actions={<AddTrack />} />
+      {(tracks.data?.length ?? 0) > 0 && <TableSearch className="mb-4" value={table.q} onChange={table.setQuery} placeholder="Title or artist" />}
       <Card>
         <DataTable
           caption="Audio tracks"
           columns={columns}
-          rows={tracks.data ?? undefined}
+          rows={table.rows}
+          sort={table.sort}
           rowKey={(t) => t.id}
           isLoading={tracks.isLoading}
           error={tracks.error ? "Error loading audio tracks" : undefined}
           onRetry={() => tracks.refetch()}
           rowClassName={(t) => (t.isActive ? undefined : "opacity-60")}
-          empty={<EmptyState icon={<Music className="h-8 w-8" />} title="No Audio Tracks" description="Upload a track or link one to get started." action={<AddTrack label="Add Your First Track" />} />}
+          empty={table.searching ? <NoMatches title="No tracks match" onClear={() => table.setQuery("")} /> : <EmptyState icon={<Music className="h-8 w-8" />} title="No Audio Tracks" description="Upload a track or link one to get started." action={<AddTrack label="Add Your First Track" />} />}
         />
       </Card>
+      {table.paged && <TablePager page={table.page} onPage={table.setPage} />}
       <ConfirmDialog
         {...del.dialogProps}
         title="Delete Audio Track"
-        description="Are you sure you want to delete this audio track? This action cannot be undone."
+        description={`Are you sure you want to delete the audio track “${del.target?.title ?? ""}”? This action cannot be undone.`}
         pending={remove.isPending}
         onConfirm={() => remove.mutate(del.target!.id, { onSettled: del.close })}
       />

@@ -1,29 +1,34 @@
+import { useId } from "react";
 import { toast } from "sonner";
 import { Link, useLocation } from "wouter";
 import { firstSimpleAudioError } from "@shared/schemas/audio-tracks";
 import { Button } from "@client/components/ui/button";
+import { Checkbox } from "@client/components/ui/checkbox";
 import { Field } from "@client/components/ui/field";
 import { Input } from "@client/components/ui/input";
 import { useSaveTrack } from "./api";
-import type { AddDraftState } from "./add-draft";
+import { UnsavedChangesPrompt } from "../components/unsaved-changes-prompt";
+import { addDraftHasEdits, type AddDraftState } from "./add-draft";
 import { MediaSourceField } from "./media-source-field";
 import { durationHint, readAudioDuration } from "./read-duration";
 import { useMediaUploads } from "./use-media-submit";
 
 /**
  * The simplified add form (spec sections 2 and 5): title, artist (the band's name by default),
- * the audio, its length and optional cover art. Its checks run in the spec's order and each
+ * the audio, its length, optional cover art and Featured. Its checks run in the spec's order and each
  * failure is a 'Validation Error' toast.
  */
 export function AudioSimpleForm({ defaultArtist, shared }: { defaultArtist: string; shared: AddDraftState }) {
   const [, navigate] = useLocation();
   const { draft, setDraft, audio, cover } = shared;
-  const { title, duration } = draft;
+  const { title, duration, featured } = draft;
   // the band's name (which may still be loading) until the artist is typed in
   const artist = draft.artist ?? defaultArtist;
   const setTitle = (title: string) => setDraft((d) => ({ ...d, title }));
   const setArtist = (artist: string) => setDraft((d) => ({ ...d, artist }));
   const setDuration = (duration: string) => setDraft((d) => ({ ...d, duration }));
+  const featuredHint = useId();
+  const setFeatured = (featured: boolean) => setDraft((d) => ({ ...d, featured }));
   const uploads = useMediaUploads((kind, err) => {
     if (kind !== "audio") return false;
     // the spec's words, plus the server's reason when it gave one (too large, wrong type)
@@ -49,7 +54,7 @@ export function AudioSimpleForm({ defaultArtist, shared }: { defaultArtist: stri
       { kind: "cover-art", source: cover.source, update: cover.update },
     ]);
     if (!urls) return;
-    save.mutate({ title: title.trim(), artist: artist.trim(), audioUrl: urls[0], coverArtUrl: urls[1], duration: Number(duration), isFeatured: false, isActive: true });
+    save.mutate({ title: title.trim(), artist: artist.trim(), audioUrl: urls[0], coverArtUrl: urls[1], duration: Number(duration), isFeatured: featured, isActive: true });
   }
 
   const seconds = Number(duration);
@@ -77,6 +82,13 @@ export function AudioSimpleForm({ defaultArtist, shared }: { defaultArtist: stri
         <Input value={duration} onChange={(e) => setDuration(e.currentTarget.value)} inputMode="decimal" placeholder="e.g. 184" />
       </Field>
       <MediaSourceField kind="cover-art" label="Cover Art (optional)" source={cover.source} onChange={cover.update} disabled={pending} />
+      <div className="space-y-1.5">
+        <Checkbox label="Featured" checked={featured} onCheckedChange={(c) => setFeatured(c === true)} aria-describedby={featuredHint} />
+        <p id={featuredHint} className="text-xs text-dust">
+          Featured tracks play in the site's header player.
+        </p>
+      </div>
+      <UnsavedChangesPrompt when={addDraftHasEdits(shared) && !save.isSuccess} />
       <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
         <Button variant="outline" asChild>
           <Link href="/audio">Cancel</Link>

@@ -38,7 +38,8 @@ describe("admin auth guard", () => {
     const location = renderGuard();
     expect(await screen.findByText("Access Denied")).toBeInTheDocument();
     expect(screen.getByText("Please log in to access the admin area")).toBeInTheDocument();
-    expect(location.history.at(-1)).toBe("/admin/login");
+    // back to the page asked for once signed in (issue 13)
+    expect(location.history.at(-1)).toBe("/admin/login?next=%2Fadmin%2Fshows");
     expect(screen.queryByText("secret admin page")).not.toBeInTheDocument();
   });
 

@@ -1,13 +1,14 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState, type ReactNode } from "react";
 import { toast } from "sonner";
-import { useLocation } from "wouter";
+import { useLocation, useSearch } from "wouter";
 import { authApi } from "@shared/api/auth";
 import { ADMIN_REFRESH_MS } from "@shared/constants";
 import type { AdminRecord } from "@shared/schemas/auth";
 import { ApiError, apiRequest } from "@client/lib/api-client";
 import { clearAuth, getAuthToken, getStoredAdmin, setAuthToken } from "@client/lib/auth-storage";
 import { PageLoading } from "@client/components/page-loading";
+import { loginPathFor } from "./next-path";
 
 type GuardState = { status: "checking" } | { status: "ok"; admin: AdminRecord } | { status: "denied" };
 
@@ -27,6 +28,7 @@ async function refreshToken(): Promise<boolean> {
 /** Spec section 4's guard: stored record and token, then the server's word, then a refresh. */
 export function AuthGuard({ children }: { children: ReactNode }) {
   const [location, navigate] = useLocation();
+  const search = useSearch();
   const queryClient = useQueryClient();
   const [state, setState] = useState<GuardState>({ status: "checking" });
 
@@ -38,7 +40,8 @@ export function AuthGuard({ children }: { children: ReactNode }) {
       queryClient.clear();
       toast.error(title, { description });
       setState({ status: "denied" });
-      navigate("~/admin/login", { replace: true });
+      // back to the page asked for once signed in (issue 13)
+      navigate(`~${loginPathFor(`/admin${location === "/" ? "" : location}${search ? `?${search}` : ""}`)}`, { replace: true });
     };
     (async () => {
       const stored = getStoredAdmin();

@@ -1,8 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
-import { useLocation } from "wouter";
+import { Link, useLocation, useSearch } from "wouter";
 import { authApi } from "@shared/api/auth";
 import { loginInput, type AdminRecord, type LoginInput } from "@shared/schemas/auth";
 import { ApiError, apiRequest } from "@client/lib/api-client";
@@ -12,6 +11,8 @@ import { Button } from "@client/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@client/components/ui/card";
 import { Field } from "@client/components/ui/field";
 import { Input } from "@client/components/ui/input";
+import { useAdminTitle } from "../layout/use-admin-title";
+import { safeNextPath } from "./next-path";
 
 type LoginOutcome = { ok: true; admin: AdminRecord; token: string } | { ok: false; message: string };
 
@@ -35,29 +36,32 @@ export async function attemptLogin(values: LoginInput): Promise<LoginOutcome> {
 export default function LoginPage() {
   const bandName = useBandName();
   const [, navigate] = useLocation();
+  const next = safeNextPath(new URLSearchParams(useSearch()).get("next"));
   const form = useForm<LoginInput>({ resolver: zodResolver(loginInput), defaultValues: { username: "", password: "" } });
   const { errors, isSubmitting } = form.formState;
 
-  useEffect(() => {
-    document.title = `Admin Login | ${bandName}`;
-  }, [bandName]);
+  useAdminTitle("Login");
 
   const onSubmit = form.handleSubmit(async (values) => {
     const outcome = await attemptLogin(values);
+    // One toast at a time (issue 13): a new try replaces the last failure and the 'Access Denied'
+    // notice that brought the admin here, instead of queueing behind them.
+    toast.dismiss();
     if (!outcome.ok) {
       toast.error("Login failed", { description: outcome.message });
       return;
     }
     storeLogin(outcome.admin, outcome.token);
     toast.success("Login successful", { description: "Welcome to the admin panel" });
-    navigate("~/admin");
+    // back to the page that asked for a sign-in (only a same-site /admin path, see next-path.ts)
+    navigate(`~${next}`);
   });
 
   return (
     <main className="flex min-h-dvh items-center justify-center bg-[radial-gradient(ellipse_at_top,_#2a0d12,_#0b0b0c_60%)] px-4 py-10">
       <Card className="w-full max-w-sm">
         <CardHeader className="text-center">
-          <CardTitle className="font-display text-2xl uppercase tracking-wide">{bandName} Admin Panel</CardTitle>
+          <CardTitle as="h1" className="font-display text-2xl uppercase tracking-wide">{bandName} Admin Panel</CardTitle>
           <CardDescription>Enter your credentials to access the admin panel</CardDescription>
         </CardHeader>
         <form onSubmit={onSubmit} noValidate>
@@ -71,6 +75,11 @@ export default function LoginPage() {
             <Button type="submit" className="w-full" disabled={isSubmitting}>
               {isSubmitting ? "Logging in..." : "Login"}
             </Button>
+            <p className="text-center text-sm">
+              <Link href="~/admin/forgot-password" className="text-dust underline-offset-4 hover:text-bone hover:underline">
+                Forgot password?
+              </Link>
+            </p>
           </CardContent>
         </form>
         <CardFooter className="justify-center text-xs text-dust">Secure area for band members only</CardFooter>

@@ -15,6 +15,7 @@ import { Input } from "@client/components/ui/input";
 import { UploadField } from "@client/components/ui/upload-field";
 import { applyServerErrors } from "@client/lib/resource";
 import { uploadFile } from "@client/lib/upload";
+import { UnsavedChangesPrompt } from "../components/unsaved-changes-prompt";
 import { useSaveMember, type MemberPayload } from "./api";
 
 const toValues = (m?: BandMember): BandMemberFormValues => ({
@@ -118,6 +119,8 @@ export function BandMemberForm({ member }: { member?: BandMember }) {
         <TextField control={form.control} name="instagram" label="Instagram" type="url" placeholder="https://instagram.com/..." />
         <TextField control={form.control} name="twitter" label="Twitter" type="url" placeholder="https://twitter.com/..." />
       </fieldset>
+      {/* a chosen photo is an edit too */}
+      <UnsavedChangesPrompt when={(form.formState.isDirty || photo !== null) && !save.isSuccess} />
       <FormActions
         cancelHref="/band-members"
         submitLabel={member ? "Update Band Member" : "Add Band Member"}

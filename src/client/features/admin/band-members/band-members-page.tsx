@@ -11,6 +11,9 @@ import { EmptyState } from "@client/components/ui/empty-state";
 import { IconButton, IconLink, RowActions } from "@client/components/ui/icon-action";
 import { ImageWithFallback } from "@client/components/ui/image-with-fallback";
 import { PageHeader } from "@client/components/ui/page-header";
+import { NoMatches, TableSearch } from "@client/components/ui/table-search";
+import { TablePager } from "@client/components/ui/table-pager";
+import { useClientTable } from "@client/lib/use-client-table";
 import { mediaUrl } from "@client/lib/media-url";
 import { AboutCard } from "./about-card";
 import { useDeleteMember, useMembers, useToggleMemberActive } from "./api";
@@ -27,6 +30,8 @@ export default function BandMembersPage() {
   const toggle = useToggleMemberActive();
   const remove = useDeleteMember();
   const del = useConfirmDelete<BandMember>();
+  // search, sort and pages in memory: this list stays small, and the server sends it whole
+  const table = useClientTable(members.data ?? undefined, { searchText: (m) => `${m.name} ${m.role}`, sortBy: { name: (m) => m.name, role: (m) => m.role, status: (m) => (m.isActive ? 0 : 1), joinDate: (m) => m.joinDate } });
   const count = members.data?.length ?? 0;
 
   const columns: Column<BandMember>[] = [
@@ -40,10 +45,10 @@ export default function BandMembersPage() {
           <Initial name={m.name} />
         ),
     },
-    { header: "Name", cell: (m) => <span className="font-medium text-bone">{m.name}</span> },
-    { header: "Role", cell: (m) => m.role },
-    { header: "Status", cell: (m) => <Badge variant={m.isActive ? "green" : "outline"}>{m.isActive ? "Active" : "Inactive"}</Badge> },
-    { header: "Join Date", cell: (m) => formatDate(m.joinDate) || "-" },
+    { header: "Name", sortKey: "name", cell: (m) => <span className="font-medium text-bone">{m.name}</span> },
+    { header: "Role", sortKey: "role", cell: (m) => m.role },
+    { header: "Status", sortKey: "status", cell: (m) => <Badge variant={m.isActive ? "green" : "outline"}>{m.isActive ? "Active" : "Inactive"}</Badge> },
+    { header: "Join Date", sortKey: "joinDate", cell: (m) => formatDate(m.joinDate) || "-" },
     {
       header: "Actions",
       className: "text-right",
@@ -77,6 +82,7 @@ export default function BandMembersPage() {
         }
       />
       <AboutCard />
+      {(members.data?.length ?? 0) > 0 && <TableSearch className="mb-4" value={table.q} onChange={table.setQuery} placeholder="Name or role" />}
       <Card>
         <div className="flex flex-wrap items-center justify-between gap-3 border-b border-smoke p-4">
           <h2 className="text-lg font-semibold">Members</h2>
@@ -85,13 +91,14 @@ export default function BandMembersPage() {
         <DataTable
           caption="Band members"
           columns={columns}
-          rows={members.data ?? undefined}
+          rows={table.rows}
+          sort={table.sort}
           rowKey={(m) => m.id}
           isLoading={members.isLoading}
           error={members.error ? "Error loading band members" : undefined}
           onRetry={() => members.refetch()}
           rowClassName={(m) => (m.isActive ? undefined : "opacity-50")}
-          empty={<EmptyState description="No band members found. Add your first band member to get started." />}
+          empty={table.searching ? <NoMatches title="No band members match" onClear={() => table.setQuery("")} /> : <EmptyState description="No band members found. Add your first band member to get started." />}
         />
         {members.data && members.data.length > 0 && (
           <CardFooter className="text-sm text-dust">
@@ -100,6 +107,7 @@ export default function BandMembersPage() {
           </CardFooter>
         )}
       </Card>
+      {table.paged && <TablePager page={table.page} onPage={table.setPage} />}
       <ConfirmDialog
         {...del.dialogProps}
         title="Are you sure?"

@@ -1,4 +1,4 @@
-import { Calendar, FileText, Inbox, LayoutDashboard, Mail, Music, Settings, Shirt, UserCog, Users, Video, type LucideIcon } from "lucide-react";
+import { Calendar, History, FileText, Inbox, LayoutDashboard, Mail, Music, Settings, Shirt, UserCog, Users, Video, type LucideIcon } from "lucide-react";
 
 export interface NavItem {
   label: string;
@@ -18,4 +18,6 @@ export const navItems: NavItem[] = [
   { label: "Messages", href: "/messages", icon: Inbox },
   { label: "Users", href: "/users", icon: UserCog },
   { label: "Settings", href: "/settings", icon: Settings },
+  // issue 13: who changed what
+  { label: "Activity", href: "/activity", icon: History },
 ];

@@ -1,10 +1,10 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { ExternalLink, LogOut } from "lucide-react";
+import { ExternalLink, KeyRound, LogOut } from "lucide-react";
 import { toast } from "sonner";
 import { Link, useLocation } from "wouter";
 import { authApi } from "@shared/api/auth";
 import { apiRequest } from "@client/lib/api-client";
-import { clearAuth } from "@client/lib/auth-storage";
+import { clearAuth, getStoredAdmin } from "@client/lib/auth-storage";
 import { useBandName } from "@client/lib/band-name";
 import { cn } from "@client/lib/cn";
 import { navItems } from "./nav-items";
@@ -34,11 +34,27 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
   const [location] = useLocation();
   const bandName = useBandName();
   const logout = useLogout();
+  const stored = getStoredAdmin();
   return (
     <nav aria-label="Admin" className="flex h-full flex-col gap-1 p-3">
       <div className="mb-4 px-3 pt-2">
         <p className="font-display text-lg uppercase leading-tight tracking-wide">{bandName}</p>
         <p className="text-xs text-dust">Admin Panel</p>
+        {stored.state === "ok" && (
+          <p className="mt-3 text-sm">
+            <span className="block truncate text-bone" title={stored.admin.username}>
+              {stored.admin.username}
+            </span>
+            <Link
+              href="/account"
+              onClick={onNavigate}
+              aria-current={location === "/account" ? "page" : undefined}
+              className="inline-flex items-center gap-1.5 py-1 text-xs text-dust underline-offset-4 hover:text-bone hover:underline"
+            >
+              <KeyRound className="h-3.5 w-3.5" aria-hidden="true" /> Change my password
+            </Link>
+          </p>
+        )}
       </div>
       <ul className="flex flex-1 flex-col gap-0.5">
         {navItems.map(({ label, href, icon: Icon }) => {

@@ -1,10 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
-import { lyricsApi, lyricsListKeys, type Lyrics } from "@shared/api/lyrics";
+import { lyricsApi, lyricsListKeys, type HomepageLyricsAnswer, type Lyrics } from "@shared/api/lyrics";
 import type { LyricsData } from "@shared/schemas/lyrics";
 import { errorMessage } from "@client/lib/api-client";
 import { urlQuery } from "@client/lib/query-client";
 import { useItem, useResourceMutation } from "@client/lib/resource";
-import { HOMEPAGE_LYRICS } from "./homepage-lyrics";
 
 /** Every lyric, drafts too; spec section 9: the admin lyrics list goes stale after 10 seconds. */
 export const lyricsQuery = () => ({ ...urlQuery<Lyrics[]>(lyricsApi.adminList), staleTime: 10_000 });
@@ -52,15 +51,21 @@ export function useSaveLyrics(lyrics: Lyrics | undefined, opts: { onSuccess: () 
   });
 }
 
-/** Stores the built-in homepage lyrics (the auto-add page). */
-export function useAddHomepageLyrics(opts: { onError: (err: Error) => void }) {
-  return useResourceMutation<void>({
+/**
+ * Stores the built-in homepage lyrics (the auto-add page). The server adds them only when no entry
+ * with that title and song exists (two tabs cannot add two) and says which: `onDone(created, entry)`.
+ */
+export function useAddHomepageLyrics(opts: { onDone: (created: boolean, entry: Lyrics) => void; onError: (err: Error) => void }) {
+  const createdIn = (res: unknown) => (res as Pick<HomepageLyricsAnswer, "created">).created;
+  return useResourceMutation<void, Lyrics>({
     method: "POST",
-    url: lyricsApi.list,
-    body: () => HOMEPAGE_LYRICS,
+    url: lyricsApi.homepage,
+    body: () => ({}),
     invalidate: lyricsListKeys,
-    successToast: "Lyrics added successfully",
+    // nothing added: the page says so and offers the entry, no toast claims an add
+    successToast: (res) => (createdIn(res) ? "Lyrics added successfully" : "These lyrics are already in your list"),
     errorToast: (err) => `Failed to add lyrics: ${errorMessage(err)}`,
+    onSuccess: (res) => opts.onDone(createdIn(res), res.data),
     onError: opts.onError,
   });
 }

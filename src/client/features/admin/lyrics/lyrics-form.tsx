@@ -6,6 +6,7 @@ import { lyricsInput, type LyricsData, type LyricsInput } from "@shared/schemas/
 import { FormActions } from "@client/components/ui/form-actions";
 import { NumberField, SwitchField, TextAreaField, TextField } from "@client/components/ui/form-fields";
 import { applyServerErrors } from "@client/lib/resource";
+import { UnsavedChangesPrompt } from "../components/unsaved-changes-prompt";
 import { useSaveLyrics } from "./api";
 
 const EMPTY: LyricsInput = { title: "", songName: "", albumName: "", releaseYear: "", lyricsText: "", isPublished: true, sortOrder: 0 };
@@ -32,6 +33,7 @@ export function LyricsForm({ lyrics }: { lyrics?: Lyrics }) {
         <NumberField control={c} name="sortOrder" label="Sort Order" step={1} hint="Lower numbers show first." />
         <SwitchField control={c} name="isPublished" label="Published (visible on the website)" className="space-y-1.5 sm:pt-8" />
       </div>
+      <UnsavedChangesPrompt when={form.formState.isDirty && !save.isSuccess} />
       <FormActions cancelHref="/lyrics" submitLabel={lyrics ? "Update Lyrics" : "Create Lyrics"} pending={save.isPending} />
     </form>
   );

@@ -9,6 +9,9 @@ import { DataTable, type Column } from "@client/components/ui/data-table";
 import { EmptyState } from "@client/components/ui/empty-state";
 import { IconButton, IconLink, RowActions } from "@client/components/ui/icon-action";
 import { PageHeader } from "@client/components/ui/page-header";
+import { NoMatches, TableSearch } from "@client/components/ui/table-search";
+import { TablePager } from "@client/components/ui/table-pager";
+import { useClientTable } from "@client/lib/use-client-table";
 import { useDeleteLyrics, useLyrics, usePublishLyrics } from "./api";
 
 const addLyrics = (label: string) => (
@@ -24,13 +27,15 @@ export default function LyricsPage() {
   const del = useConfirmDelete<Lyrics>();
   const publish = usePublishLyrics();
   const remove = useDeleteLyrics();
+  // search, sort and pages in memory: this list stays small, and the server sends it whole
+  const table = useClientTable(lyrics.data ?? undefined, { searchText: (l) => `${l.title} ${l.songName} ${l.albumName ?? ""}`, sortBy: { title: (l) => l.title, songName: (l) => l.songName, album: (l) => l.albumName, year: (l) => l.releaseYear, status: (l) => (l.isPublished ? 0 : 1) } });
 
   const columns: Column<Lyrics>[] = [
-    { header: "Title", cell: (l) => <span className="font-medium text-bone">{l.title}</span> },
-    { header: "Song Name", cell: (l) => l.songName },
-    { header: "Album", cell: (l) => l.albumName || <span className="text-dust">-</span> },
-    { header: "Year", cell: (l) => l.releaseYear || <span className="text-dust">-</span> },
-    { header: "Status", cell: (l) => (l.isPublished ? <Badge variant="green">Published</Badge> : <Badge>Draft</Badge>) },
+    { header: "Title", sortKey: "title", cell: (l) => <span className="font-medium text-bone">{l.title}</span> },
+    { header: "Song Name", sortKey: "songName", cell: (l) => l.songName },
+    { header: "Album", sortKey: "album", cell: (l) => l.albumName || <span className="text-dust">-</span> },
+    { header: "Year", sortKey: "year", cell: (l) => l.releaseYear || <span className="text-dust">-</span> },
+    { header: "Status", sortKey: "status", cell: (l) => (l.isPublished ? <Badge variant="green">Published</Badge> : <Badge>Draft</Badge>) },
     {
       header: "Actions",
       className: "text-right",
@@ -71,24 +76,27 @@ export default function LyricsPage() {
   return (
     <div>
       <PageHeader title="Lyrics" subtitle="Manage the song lyrics fans can read on the website." actions={actions} />
+      {(lyrics.data?.length ?? 0) > 0 && <TableSearch className="mb-4" value={table.q} onChange={table.setQuery} placeholder="Title, song or album" />}
       <Card>
         <DataTable
           caption="Lyrics"
           columns={columns}
-          rows={lyrics.data}
+          rows={table.rows}
+          sort={table.sort}
           isLoading={lyrics.isLoading}
           loadingText="Loading lyrics..."
           rowKey={(l) => l.id}
           error={lyrics.error ? "Failed to load lyrics. Please try again later." : undefined}
           onRetry={() => lyrics.refetch()}
           rowClassName={(l) => (l.isPublished ? undefined : "opacity-70")}
-          empty={<EmptyState description="No lyrics found." action={addLyrics("Add Your First Lyrics")} />}
+          empty={table.searching ? <NoMatches title="No lyrics match" onClear={() => table.setQuery("")} /> : <EmptyState description="No lyrics found." action={addLyrics("Add Your First Lyrics")} />}
         />
       </Card>
+      {table.paged && <TablePager page={table.page} onPage={table.setPage} />}
       <ConfirmDialog
         {...del.dialogProps}
         title="Are you sure?"
-        description="This will permanently delete the lyrics. This action cannot be undone."
+        description={`This will permanently delete the lyrics “${del.target?.title ?? ""}”. This action cannot be undone.`}
         pending={remove.isPending}
         onConfirm={() => remove.mutate(del.target!.id, { onSettled: del.close })}
       />

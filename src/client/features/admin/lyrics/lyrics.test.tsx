@@ -49,7 +49,7 @@ describe("lyrics list", () => {
     await userEvent.click(await screen.findByRole("button", { name: "Delete Floodplain" }));
     const dialog = screen.getByRole("alertdialog");
     expect(within(dialog).getByText("Are you sure?")).toBeInTheDocument();
-    expect(within(dialog).getByText("This will permanently delete the lyrics. This action cannot be undone.")).toBeInTheDocument();
+    expect(within(dialog).getByText("This will permanently delete the lyrics “Floodplain”. This action cannot be undone.")).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole("button", { name: "Delete" }));
     expect(await screen.findByText("No lyrics found.")).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Add Your First Lyrics" })).toBeInTheDocument();
@@ -86,27 +86,83 @@ describe("lyrics form", () => {
 });
 
 describe("auto-add homepage lyrics", () => {
-  it("adds the built-in lyrics once on opening, then returns to the list", async () => {
-    const api = fakeApi({ "POST /api/lyrics": (b) => json(201, { success: true, data: { id: 9, ...b } }) });
-    // StrictMode runs effects twice in development: the entry must still be added once
+  it("says what it will add, adds it once as a Draft when asked, then returns to the list", async () => {
+    let rows = [lyric(1, "Floodplain", true)];
+    const api = fakeApi({
+      "GET /api/admin/lyrics": () => json(200, { success: true, data: rows }),
+      "POST /api/lyrics/homepage": () => {
+        const entry = { ...lyric(9, HOMEPAGE_LYRICS.title, false), songName: HOMEPAGE_LYRICS.songName };
+        rows = [...rows, entry];
+        return json(201, { success: true, created: true, message: "Lyrics added successfully", data: entry });
+      },
+    });
+    // StrictMode runs effects twice in development: nothing is added by opening the page
     const { location } = renderAdminPage(
       <StrictMode>
         <LyricsAutoAddPage />
       </StrictMode>,
       "/lyrics/auto-add",
     );
-    expect(screen.getByText("Adding the lyrics to the database...")).toBeInTheDocument();
-    expect(await screen.findByText(/Lyrics added successfully\. Taking you back/)).toBeInTheDocument();
+    expect(screen.getByText("Checking the lyrics list...")).toBeInTheDocument();
+    const addButton = await screen.findByRole("button", { name: "Add as Draft" });
+    expect(screen.getByText(HOMEPAGE_LYRICS.title)).toBeInTheDocument();
+    expect(screen.getByText(/Tobacco barns and a radio hum/)).toBeInTheDocument();
+    expect(screen.getByText(/It starts as a Draft/)).toBeInTheDocument();
+    expect(api.writes()).toEqual([]);
+    await userEvent.click(addButton);
+    expect(await screen.findByText(/Lyrics added successfully as a draft\. Taking you back/)).toBeInTheDocument();
     await waitFor(() => expect(location.history.at(-1)).toBe("/lyrics"), { timeout: 3000 });
-    expect(api.writes()).toEqual([{ method: "POST", url: "/api/lyrics", body: HOMEPAGE_LYRICS }]);
+    // the server stores its own copy of the built-in lyrics and decides whether they are new
+    expect(api.writes()).toEqual([{ method: "POST", url: "/api/lyrics/homepage", body: {} }]);
+  });
+
+  it("a second visit adds nothing and offers to open the existing entry", async () => {
+    const api = fakeApi({ "GET /api/admin/lyrics": () => json(200, { success: true, data: [lyric(1, "Floodplain", true), { ...lyric(7, HOMEPAGE_LYRICS.title, false), songName: HOMEPAGE_LYRICS.songName }] }) });
+    renderAdminPage(<LyricsAutoAddPage />, "/lyrics/auto-add");
+    expect(await screen.findByText(/is already in your lyrics \(Draft\), so nothing was added/)).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Open the existing entry" })).toHaveAttribute("href", "/lyrics/edit/7");
+    expect(screen.queryByRole("button", { name: "Add as Draft" })).not.toBeInTheDocument();
+    expect(api.writes()).toEqual([]);
+  });
+
+  it("another tab added them meanwhile: the server adds nothing and the page offers that entry", async () => {
+    const theirs = { ...lyric(12, HOMEPAGE_LYRICS.title, false), songName: HOMEPAGE_LYRICS.songName };
+    let rows: ReturnType<typeof lyric>[] = [];
+    const api = fakeApi({
+      "GET /api/admin/lyrics": () => json(200, { success: true, data: rows }),
+      "POST /api/lyrics/homepage": () => {
+        rows = [theirs];
+        return json(200, { success: true, created: false, message: "These lyrics are already in your list", data: theirs });
+      },
+    });
+    const { location } = renderAdminPage(<LyricsAutoAddPage />, "/lyrics/auto-add");
+    await userEvent.click(await screen.findByRole("button", { name: "Add as Draft" }));
+    expect(await screen.findByText(/is already in your lyrics \(Draft\), so nothing was added/)).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Open the existing entry" })).toHaveAttribute("href", "/lyrics/edit/12");
+    expect(screen.queryByText(/added successfully as a draft/)).not.toBeInTheDocument();
+    expect(await screen.findByText("These lyrics are already in your list")).toBeInTheDocument();
+    await new Promise((r) => setTimeout(r, 1700));
+    expect(location.history.at(-1)).toBe("/lyrics/auto-add");
+    expect(api.writes()).toHaveLength(1);
   });
 
   it("shows the error with a way back when the server refuses", async () => {
-    fakeApi({ "POST /api/lyrics": () => json(500, { success: false, message: "Internal server error" }) });
+    fakeApi({
+      "GET /api/admin/lyrics": () => json(200, { success: true, data: [] }),
+      "POST /api/lyrics/homepage": () => json(500, { success: false, message: "Internal server error" }),
+    });
     const { location } = renderAdminPage(<LyricsAutoAddPage />, "/lyrics/auto-add");
+    await userEvent.click(await screen.findByRole("button", { name: "Add as Draft" }));
     expect(await screen.findByRole("alert")).toHaveTextContent("Failed to add lyrics: Internal server error");
     expect(screen.getByRole("link", { name: "Return to Lyrics" })).toBeInTheDocument();
     expect(location.history.at(-1)).toBe("/lyrics/auto-add");
+  });
+
+  it("adds nothing when the list cannot be read", async () => {
+    const api = fakeApi({ "GET /api/admin/lyrics": () => json(500, { success: false, message: "boom" }) });
+    renderAdminPage(<LyricsAutoAddPage />, "/lyrics/auto-add");
+    expect(await screen.findByRole("alert", {}, { timeout: 5000 })).toHaveTextContent("Could not check the lyrics list, so nothing was added.");
+    expect(api.writes()).toEqual([]);
   });
 });
 

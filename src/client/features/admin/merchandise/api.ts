@@ -3,6 +3,7 @@ import { merchandiseApi, merchandiseListKeys, type Merchandise } from "@shared/a
 import type { MerchandiseData } from "@shared/schemas/merchandise";
 import { urlQuery } from "@client/lib/query-client";
 import { useItem, useResourceMutation } from "@client/lib/resource";
+import { useReorder } from "@client/lib/use-reorder";
 
 /** The admin list is also the public one. */
 export const merchandiseQuery = () => urlQuery<Merchandise[]>(merchandiseApi.list);
@@ -34,3 +35,7 @@ export function useSaveMerchandise(item: Merchandise | undefined, opts: { onSucc
     onError: opts.onError,
   });
 }
+
+/** The admin's drag-and-drop order, which the public merch pages show too. */
+export const useReorderMerchandise = () =>
+  useReorder<Merchandise>({ listKey: merchandiseApi.list, orderUrl: merchandiseApi.order, invalidate: merchandiseListKeys, successText: "Order saved", errorText: "Failed to save the order. Please try again." });

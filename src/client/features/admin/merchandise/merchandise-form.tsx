@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { ImageOff, Wand2 } from "lucide-react";
+import { ImageOff } from "lucide-react";
 import { useRef, useState } from "react";
 import { useForm, useWatch, type DefaultValues, type FieldErrors, type Resolver } from "react-hook-form";
 import { toast } from "sonner";
@@ -10,13 +10,14 @@ import { MERCH_CATEGORIES, TEMPLATE_DIMENSIONS } from "@shared/categories";
 import { merchandiseApi } from "@shared/api/merchandise";
 import type { Merchandise } from "@shared/schemas/merchandise";
 import { merchandiseInput, type MerchandiseData, type MerchandiseInput } from "@shared/schemas/merchandise";
-import { Button } from "@client/components/ui/button";
 import { FormActions } from "@client/components/ui/form-actions";
 import { CheckboxField, NumberField, SelectField, TextAreaField, TextField } from "@client/components/ui/form-fields";
 import { ApiError } from "@client/lib/api-client";
 import { applyServerErrors } from "@client/lib/resource";
 import { uploadFile } from "@client/lib/upload";
 import { UploadField, type UploadMode } from "@client/components/ui/upload-field";
+import { QuickFillButton } from "../components/quick-fill-button";
+import { UnsavedChangesPrompt } from "../components/unsaved-changes-prompt";
 import { useSaveMerchandise } from "./api";
 
 const options = (values: readonly string[]) => values.map((v) => ({ value: v, label: v }));
@@ -120,18 +121,8 @@ export function MerchandiseForm({ item }: { item?: Merchandise }) {
   const imageUrl = useWatch({ control: c, name: "imageUrl" });
   return (
     <form noValidate onSubmit={form.handleSubmit(submit, showHiddenImageError)} className="space-y-5">
-      <div className="flex justify-end">
-        <Button
-          variant="secondary"
-          size="sm"
-          onClick={() => {
-            form.reset(SAMPLE_MERCH);
-            toast.success("Form filled");
-          }}
-        >
-          <Wand2 className="size-4" aria-hidden /> Quick Fill
-        </Button>
-      </div>
+      {/* keepDefaultValues: the filled form still counts as unsaved edits */}
+      <QuickFillButton onFill={() => form.reset(SAMPLE_MERCH, { keepDefaultValues: true })} />
       <TextField control={c} name="name" label="Name" placeholder="Item name" />
       <TextAreaField control={c} name="description" label="Description" placeholder="What it is, material, fit..." rows={4} />
       <div className="grid gap-5 sm:grid-cols-2">
@@ -167,6 +158,8 @@ export function MerchandiseForm({ item }: { item?: Merchandise }) {
           <CheckboxField control={c} name="comingSoon" label="Coming Soon" />
         </div>
       </fieldset>
+      {/* a chosen image file is an edit too */}
+      <UnsavedChangesPrompt when={(form.formState.isDirty || file !== null) && !save.isSuccess} />
       <FormActions cancelHref="/merchandise" submitLabel={item ? "Update Merchandise" : "Create Merchandise"} pending={progress !== null || save.isPending} />
     </form>
   );

@@ -32,13 +32,14 @@ export function MessageDetail({ message, onDelete }: { message: Message | null; 
         <p className="text-xs text-dust">{formatDateTime(message.sentAt)}</p>
       </header>
       <p className="flex-1 p-5 text-sm leading-relaxed break-words whitespace-pre-wrap">{message.message}</p>
-      <footer className="flex flex-wrap gap-2 border-t border-smoke p-4">
-        <Button asChild>
+      {/* Reply (a quiet outline) and Delete (red, set apart at the far end) must not look alike */}
+      <footer className="flex flex-wrap items-center gap-2 border-t border-smoke p-4">
+        <Button variant="outline" asChild>
           <a href={replyHref(message, band)}>
             <Reply className="size-4" aria-hidden /> Reply
           </a>
         </Button>
-        <Button variant="destructive" onClick={() => onDelete(message)}>
+        <Button variant="destructive" className="ml-auto" onClick={() => onDelete(message)}>
           <Trash2 className="size-4" aria-hidden /> Delete
         </Button>
       </footer>

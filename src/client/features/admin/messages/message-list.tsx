@@ -1,4 +1,3 @@
-import type { UseQueryResult } from "@tanstack/react-query";
 import type { Message } from "@shared/schemas/messages";
 import { formatDateTime } from "@shared/format";
 import { Button } from "@client/components/ui/button";
@@ -6,18 +5,23 @@ import { Skeleton } from "@client/components/ui/skeleton";
 import { cn } from "@client/lib/cn";
 import { MessageTypeBadge, senderName } from "./message-parts";
 
-/** The inbox rows (loading, error with Try Again, empty, messages); the page owns filtering and selection. */
+/**
+ * The inbox rows of one page (loading, error with Try Again, empty, messages); the page owns the
+ * search, tabs and selection. `filtered`: a search or a type tab is on (an empty page then means
+ * nothing matched, not an empty inbox).
+ */
 export function MessageList({
   query,
-  visible,
+  filtered,
   selectedId,
   onSelect,
 }: {
-  query: Pick<UseQueryResult<Message[]>, "isLoading" | "error" | "data" | "refetch">;
-  visible: Message[];
+  query: { isLoading: boolean; error: unknown; data?: { rows: Message[] }; refetch: () => unknown };
+  filtered: boolean;
   selectedId: number | null;
   onSelect: (m: Message) => void;
 }) {
+  const visible = query.data?.rows ?? [];
   if (query.isLoading) {
     return (
       <div className="space-y-3 p-4" aria-busy="true" aria-label="Loading messages">
@@ -38,7 +42,7 @@ export function MessageList({
     );
   }
   if (visible.length === 0) {
-    return <p className="p-8 text-center text-sm text-dust">{query.data?.length ? "No messages match." : "No messages yet."}</p>;
+    return <p className="p-8 text-center text-sm text-dust">{filtered ? "No messages match." : "No messages yet."}</p>;
   }
   return (
     <ul>

@@ -16,9 +16,3 @@ export function replyHref(m: Message, bandName: string): string {
   const subject = `Re: Your ${TYPE_LABEL[m.messageType]?.toLowerCase() ?? "general"} message to ${bandName}`;
   return `mailto:${m.email}?subject=${encodeURIComponent(subject)}`;
 }
-
-export function matchesSearch(m: Message, search: string): boolean {
-  const q = search.trim().toLowerCase();
-  if (!q) return true;
-  return [m.name ?? "", m.email, m.message].some((s) => s.toLowerCase().includes(q));
-}

@@ -94,6 +94,35 @@ describe("settings page", () => {
     expect(screen.getByText("Internal server error")).toBeInTheDocument();
   });
 
+  it("a Spotify share link is saved in its embed form; the field then shows the player link", async () => {
+    const puts = renderSettings({});
+    const field = await screen.findByLabelText("Spotify Embed URL");
+    expect(field).toHaveAccessibleDescription(/Left empty, fans see no player here, only your featured tracks/);
+    await waitFor(() => expect(field).toBeEnabled());
+    await userEvent.type(field, "https://open.spotify.com/album/4aawyAB9vmqN3uQ7FjRGTy?si=abc");
+    await userEvent.click(screen.getByRole("button", { name: "Save Spotify Embed URL" }));
+    expect(await screen.findByText("Setting updated")).toBeInTheDocument();
+    expect(puts).toEqual([{ url: "/api/settings/spotify-url", body: { value: "https://open.spotify.com/embed/album/4aawyAB9vmqN3uQ7FjRGTy" } }]);
+    await waitFor(() => expect(field).toHaveValue("https://open.spotify.com/embed/album/4aawyAB9vmqN3uQ7FjRGTy"));
+  });
+
+  it("a bad link is not sent: the field says why (the server's rule) until it is edited", async () => {
+    const puts = renderSettings({});
+    await userEvent.click(await screen.findByRole("tab", { name: "Social Media" }));
+    const field = screen.getByLabelText("Instagram URL");
+    await waitFor(() => expect(field).toBeEnabled());
+    await userEvent.type(field, "https://facebook.com/band");
+    await userEvent.click(screen.getByRole("button", { name: "Save Instagram URL" }));
+    const message = "Must be an Instagram link, e.g. https://instagram.com/yourband";
+    expect(await screen.findByRole("alert")).toHaveTextContent(message);
+    expect(field).toHaveAttribute("aria-invalid", "true");
+    expect(field).toHaveAccessibleDescription(message);
+    expect(await screen.findByText("Error updating setting")).toBeInTheDocument();
+    expect(puts).toEqual([]);
+    await userEvent.type(field, "x");
+    expect(field).not.toHaveAttribute("aria-invalid");
+  });
+
   it("has a Time Zone field offering the known zones; the server's refusal of an unknown zone is shown in its words", async () => {
     renderSettings({ timezone: "America/Chicago" });
     const field = await screen.findByRole("combobox", { name: "Time Zone" });
@@ -106,6 +135,29 @@ describe("settings page", () => {
     await userEvent.type(field, "Mars/Base");
     await userEvent.click(screen.getByRole("button", { name: "Save Time Zone" }));
     expect(await screen.findByText("Error updating setting")).toBeInTheDocument();
-    expect(screen.getByText(message)).toBeInTheDocument();
+    // in the toast and under the field (the same rule runs in the browser before any request)
+    expect(screen.getAllByText(message)).toHaveLength(2);
+    expect(field).toHaveAccessibleDescription(expect.stringContaining(message));
+  });
+
+  it("Welcome mail: shows the built-in texts with the band's name until saved; subject and content save on their own", async () => {
+    const puts = renderSettings({ "band-name": "Test Band" });
+    const subject = await screen.findByLabelText("Welcome Subject");
+    await waitFor(() => expect(subject).toHaveValue("Welcome to the Test Band mailing list"));
+    const content = screen.getByLabelText("Welcome Content");
+    expect(content.tagName).toBe("TEXTAREA");
+    expect((content as HTMLTextAreaElement).value).toMatch(/See you up front,\nTest Band$/);
+    await userEvent.clear(subject);
+    await userEvent.type(subject, "You're in!");
+    await userEvent.click(screen.getByRole("button", { name: "Save Welcome Subject" }));
+    expect(await screen.findByText("Setting updated")).toBeInTheDocument();
+    // Enter in the content makes a new line, it does not save
+    await userEvent.type(content, "{Enter}P.S. Bring earplugs.");
+    expect(puts).toHaveLength(1);
+    await userEvent.click(screen.getByRole("button", { name: "Save Welcome Content" }));
+    await waitFor(() => expect(puts).toHaveLength(2));
+    expect(puts[0]).toEqual({ url: "/api/settings/welcome-subject", body: { value: "You're in!" } });
+    expect(puts[1].url).toBe("/api/settings/welcome-content");
+    expect((puts[1].body as { value: string }).value).toMatch(/Test Band\nP\.S\. Bring earplugs\.$/);
   });
 });

@@ -5,9 +5,13 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@clie
 import { PageHeader } from "@client/components/ui/page-header";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@client/components/ui/tabs";
 import { SettingField } from "./setting-field";
+import { WelcomeMailCard } from "./welcome-mail-card";
 
 // every zone this browser knows, offered as the admin types (the server checks the value)
 const TIME_ZONES: readonly string[] = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [];
+
+// what fans really see without a player link (issue 13): no instructions, no stock music
+const EMPTY_PLAYER_HINT = "Left empty, fans see no player here, only your featured tracks from Audio.";
 
 /** /admin/settings: the band's name, then the two tabs of links (spec section 2), each field saved on its own. */
 export default function SettingsPage() {
@@ -43,6 +47,7 @@ export default function SettingsPage() {
           </div>
         </CardContent>
       </Card>
+      <WelcomeMailCard />
       <Tabs defaultValue="music">
         <TabsList>
           <TabsTrigger value="music">Music Platforms</TabsTrigger>
@@ -55,9 +60,19 @@ export default function SettingsPage() {
               <CardDescription>The players of the Music section and your Bandcamp page.</CardDescription>
             </CardHeader>
             <CardContent className="space-y-5">
-              <SettingField settingKey="spotify-url" label="Spotify Embed URL" placeholder="https://open.spotify.com/embed/..." hint="The embed link from Spotify's Share > Embed." />
-              <SettingField settingKey="soundcloud-url" label="SoundCloud Embed URL" placeholder="https://w.soundcloud.com/player/?url=..." hint="The player link from SoundCloud's Share > Embed." />
-              <SettingField settingKey="bandcamp-url" label="Bandcamp URL" placeholder="https://yourband.bandcamp.com" />
+              <SettingField
+                settingKey="spotify-url"
+                label="Spotify Embed URL"
+                placeholder="https://open.spotify.com/album/..."
+                hint={`Paste a Spotify track, album, playlist or artist link (Share > Copy link) or the embed code; it is saved as the player link. ${EMPTY_PLAYER_HINT}`}
+              />
+              <SettingField
+                settingKey="soundcloud-url"
+                label="SoundCloud Embed URL"
+                placeholder="https://soundcloud.com/yourband/song"
+                hint={`Paste a SoundCloud track or playlist link or the embed code from Share > Embed; it is saved as the player link. ${EMPTY_PLAYER_HINT}`}
+              />
+              <SettingField settingKey="bandcamp-url" label="Bandcamp URL" placeholder="https://yourband.bandcamp.com" hint="Empty: the Music section shows no Bandcamp button." />
             </CardContent>
           </Card>
         </TabsContent>

@@ -1,7 +1,9 @@
-import { useQuery } from "@tanstack/react-query";
-import { showListKeys, showsApi, type Show } from "@shared/api/shows";
+import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import type { PageInfo } from "@shared/api/paging";
+import { showListKeys, showsApi, type Show, type ShowTableQuery } from "@shared/api/shows";
 import type { ShowData } from "@shared/schemas/shows";
 import type { ShowStatus } from "@shared/show-status";
+import { apiRequest, type ApiResponse } from "@client/lib/api-client";
 import { urlQuery } from "@client/lib/query-client";
 import { useItem, useResourceMutation } from "@client/lib/resource";
 
@@ -56,3 +58,19 @@ function pickInput(s: Show) {
   const { venue, location, date, time, price, ageRestriction, supportingActs, eventUrl } = s;
   return { venue, location, date, time, price, ageRestriction, supportingActs, eventUrl: eventUrl ?? "" };
 }
+
+/**
+ * One page of the admin table's search (GET /api/shows with table parameters), upcoming or past.
+ * Its key starts with the list's URL, so every show write (showListKeys) refreshes it too; the
+ * previous page stays on screen while the next one loads.
+ */
+export const showsPageQuery = (query: ShowTableQuery) =>
+  queryOptions({
+    queryKey: [showsApi.list, query],
+    queryFn: async ({ signal }) => {
+      const res = (await apiRequest<Show[]>("GET", showsApi.page(query), undefined, { signal })) as ApiResponse<Show[]> & { page: PageInfo };
+      return { rows: res.data, page: res.page };
+    },
+    placeholderData: keepPreviousData,
+  });
+export const useShowsPage = (query: ShowTableQuery, enabled = true) => useQuery({ ...showsPageQuery(query), enabled });

@@ -1,15 +1,14 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Wand2 } from "lucide-react";
 import { useForm } from "react-hook-form";
-import { toast } from "sonner";
 import { useLocation } from "wouter";
 import type { Show } from "@shared/schemas/shows";
 import { showInput, type ShowData, type ShowInput } from "@shared/schemas/shows";
 import { todayIso } from "@shared/format";
-import { Button } from "@client/components/ui/button";
 import { FormActions } from "@client/components/ui/form-actions";
 import { DateField, NumberField, SelectField, TextAreaField, TextField } from "@client/components/ui/form-fields";
 import { applyServerErrors } from "@client/lib/resource";
+import { QuickFillButton } from "../components/quick-fill-button";
+import { UnsavedChangesPrompt } from "../components/unsaved-changes-prompt";
 import { useSaveShow } from "./api";
 import { STATUS_OPTIONS } from "./status-options";
 
@@ -44,18 +43,8 @@ export function ShowForm({ show }: { show?: Show }) {
 
   return (
     <form noValidate onSubmit={form.handleSubmit((values) => save.mutate(values))} className="space-y-5">
-      <div className="flex justify-end">
-        <Button
-          variant="secondary"
-          size="sm"
-          onClick={() => {
-            form.reset(sampleShow());
-            toast.success("Form filled");
-          }}
-        >
-          <Wand2 className="size-4" aria-hidden /> Quick Fill
-        </Button>
-      </div>
+      {/* keepDefaultValues: the filled form still counts as unsaved edits */}
+      <QuickFillButton onFill={() => form.reset(sampleShow(), { keepDefaultValues: true })} />
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField control={c} name="venue" label="Venue" placeholder="Venue name" />
         <TextField control={c} name="location" label="Location" placeholder="City, State" />
@@ -69,6 +58,7 @@ export function ShowForm({ show }: { show?: Show }) {
         <TextField control={c} name="eventUrl" type="url" label="Event URL" placeholder="https://..." hint="Optional link to the event or ticket page." />
         <SelectField control={c} name="status" label="Status" options={STATUS_OPTIONS} hint="Sold out and cancelled shows hide the ticket link." />
       </div>
+      <UnsavedChangesPrompt when={form.formState.isDirty && !save.isSuccess} />
       <FormActions cancelHref="/shows" submitLabel={show ? "Update Show" : "Create Show"} pending={save.isPending} />
     </form>
   );

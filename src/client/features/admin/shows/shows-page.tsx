@@ -1,5 +1,7 @@
-import { Megaphone, Pencil, Plus, Trash2 } from "lucide-react";
+import { ChevronDown, ChevronRight, Megaphone, Pencil, Plus, SearchX, Trash2 } from "lucide-react";
+import { useState } from "react";
 import { Link } from "wouter";
+import type { ShowSort, ShowTableQuery } from "@shared/api/shows";
 import type { Show } from "@shared/schemas/shows";
 import { formatDate, formatPrice, todayIso } from "@shared/format";
 import { Button } from "@client/components/ui/button";
@@ -10,8 +12,11 @@ import { EmptyState } from "@client/components/ui/empty-state";
 import { IconButton, IconLink, RowActions } from "@client/components/ui/icon-action";
 import { PageHeader } from "@client/components/ui/page-header";
 import { Select } from "@client/components/ui/select";
+import { TablePager } from "@client/components/ui/table-pager";
+import { TableSearch } from "@client/components/ui/table-search";
+import { useDebouncedValue } from "@client/lib/use-debounced-value";
 import type { ShowStatus } from "@shared/show-status";
-import { useDeleteShow, useSetShowStatus, useShows } from "./api";
+import { useDeleteShow, useSetShowStatus, useShowsPage } from "./api";
 import { STATUS_OPTIONS } from "./status-options";
 
 const addShow = (
@@ -22,19 +27,52 @@ const addShow = (
   </Button>
 );
 
+export const SHOWS_PAGE_SIZE = 50;
+const SEARCH_DEBOUNCE_MS = 300;
+
+/** 'the show at The Pour House on Dec 5, 2025': how a delete dialog names a show. */
+export const showName = (s: Show) => `the show at ${s.venue} on ${formatDate(s.date)}`;
+
+/**
+ * /admin/shows: upcoming shows first (soonest first), the past ones in their own group, closed
+ * until asked for ('Past shows (N)'). Both are searched, sorted and paged by the server (a band's
+ * archive grows every year); one search box and one sort serve both.
+ */
 export default function ShowsPage() {
-  const shows = useShows();
+  const [search, setSearch] = useState("");
+  // none: by date, upcoming soonest first and the past newest first (the server's defaults)
+  const [sort, setSort] = useState<{ key: ShowSort; dir: "asc" | "desc" } | null>(null);
+  const [upcomingPage, setUpcomingPage] = useState(1);
+  const [pastPage, setPastPage] = useState(1);
+  const [pastOpen, setPastOpen] = useState(false);
+  const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS) || undefined;
+  const common: ShowTableQuery = { q, sort: sort?.key, dir: sort?.dir, pageSize: SHOWS_PAGE_SIZE };
+  const upcoming = useShowsPage({ upcoming: "true", ...common, page: upcomingPage });
+  // always asked (one small page): its total is the group's '(N)'
+  const past = useShowsPage({ past: "true", ...common, page: pastPage });
+  const changeSearch = (next: string) => {
+    setSearch(next);
+    setUpcomingPage(1);
+    setPastPage(1);
+  };
+  const changeSort = (key: string) => {
+    const k = key as ShowSort;
+    setSort((s) => (s?.key === k ? { key: k, dir: s.dir === "asc" ? "desc" : "asc" } : { key: k, dir: "asc" }));
+    setUpcomingPage(1);
+    setPastPage(1);
+  };
+  const tableSort = { key: sort?.key ?? "", dir: sort?.dir ?? "asc", onSort: changeSort } as const;
   const today = todayIso();
   const del = useConfirmDelete<Show>();
   const remove = useDeleteShow();
   const setStatus = useSetShowStatus();
 
   const columns: Column<Show>[] = [
-    { header: "Date", cell: (s) => <span className="whitespace-nowrap">{formatDate(s.date)}</span> },
-    { header: "Venue", cell: (s) => <span className="font-medium text-bone">{s.venue}</span> },
-    { header: "Location", cell: (s) => s.location },
+    { header: "Date", sortKey: "date", card: "field", cell: (s) => <span className="whitespace-nowrap">{formatDate(s.date)}</span> },
+    { header: "Venue", sortKey: "venue", card: "title", cell: (s) => <span className="font-medium text-bone">{s.venue}</span> },
+    { header: "Location", sortKey: "location", cell: (s) => s.location },
     { header: "Time", cell: (s) => <span className="whitespace-nowrap">{s.time}</span> },
-    { header: "Price", cell: (s) => formatPrice(s.price) },
+    { header: "Price", sortKey: "price", cell: (s) => formatPrice(s.price) },
     {
       header: "Actions",
       className: "text-right",
@@ -68,27 +106,63 @@ export default function ShowsPage() {
     },
   ];
 
+  const upcomingData = upcoming.data;
+  const pastData = past.data;
+  const pastTotal = pastData?.page.total ?? 0;
+  const nothingAtAll = !q && upcomingData?.page.total === 0 && pastTotal === 0;
+  const error = upcoming.error || past.error ? "Error loading shows. Please try again later." : undefined;
+  const retry = () => {
+    upcoming.refetch();
+    past.refetch();
+  };
+
   return (
     <div>
       <PageHeader title="Shows" subtitle="Manage your band's performances and tour dates." actions={addShow} />
-      <Card>
+      {!nothingAtAll && <TableSearch className="mb-4" value={search} onChange={changeSearch} placeholder="Venue, location or supporting acts" />}
+      <Card className={upcoming.isPlaceholderData ? "opacity-70 transition-opacity" : undefined}>
         <DataTable
-          caption="Shows"
+          caption="Upcoming shows"
           columns={columns}
-          rows={shows.data}
+          rows={upcomingData?.rows}
           rowKey={(s) => s.id}
-          isLoading={shows.isLoading}
-          error={shows.error ? "Error loading shows. Please try again later." : undefined}
-          onRetry={() => shows.refetch()}
-          // past shows stay listed (they can be corrected) but step back
-          rowClassName={(s) => (s.date < today ? "opacity-60" : undefined)}
-          empty={<EmptyState title="No shows" description="Get started by adding your first show." action={addShow} />}
+          isLoading={upcoming.isLoading}
+          error={error}
+          onRetry={retry}
+          sort={tableSort}
+          empty={
+            nothingAtAll ? (
+              <EmptyState title="No shows" description="Get started by adding your first show." action={addShow} />
+            ) : q ? (
+              <EmptyState icon={<SearchX className="size-8" aria-hidden />} title="No upcoming shows match" description="Try another search." action={<Button variant="outline" onClick={() => changeSearch("")}>Clear search</Button>} />
+            ) : (
+              <p className="px-4 py-8 text-center text-sm text-dust">No upcoming shows.</p>
+            )
+          }
         />
       </Card>
+      {upcomingData && upcomingData.page.total > SHOWS_PAGE_SIZE && <TablePager page={upcomingData.page} onPage={setUpcomingPage} busy={upcoming.isFetching} />}
+      {pastTotal > 0 && !error && (
+        <section className="mt-6" aria-label="Past shows">
+          <Button variant="ghost" aria-expanded={pastOpen} aria-controls={pastOpen ? "past-shows" : undefined} onClick={() => setPastOpen((o) => !o)} className="mb-2 px-2">
+            {pastOpen ? <ChevronDown className="size-4" aria-hidden /> : <ChevronRight className="size-4" aria-hidden />}
+            Past shows ({pastTotal.toLocaleString("en-US")})
+          </Button>
+          {pastOpen && (
+            <div id="past-shows">
+              <Card className={past.isPlaceholderData ? "opacity-70 transition-opacity" : undefined}>
+                {/* past shows stay editable (a correction) but step back */}
+                <DataTable caption="Past shows" columns={columns} rows={pastData?.rows} rowKey={(s) => s.id} sort={tableSort} rowClassName={() => "opacity-70"} />
+              </Card>
+              {pastData && pastTotal > SHOWS_PAGE_SIZE && <TablePager page={pastData.page} onPage={setPastPage} busy={past.isFetching} />}
+            </div>
+          )}
+        </section>
+      )}
       <ConfirmDialog
         {...del.dialogProps}
         title="Are you sure?"
-        description="This action cannot be undone. This will permanently delete the show."
+        description={`This action cannot be undone. This will permanently delete ${del.target ? showName(del.target) : "the show"}.`}
         pending={remove.isPending}
         onConfirm={() => remove.mutate(del.target!.id, { onSettled: del.close })}
       />

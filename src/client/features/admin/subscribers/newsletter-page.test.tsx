@@ -1,23 +1,41 @@
-import { screen, waitFor } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent, { type UserEvent } from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
+import { zonedDateTimeToIso, zonedParts } from "@shared/newsletter-schedule";
 import { fakeApi, json, renderAdminPage } from "@client/test/render-admin-page";
 import NewsletterPage from "./newsletter-page";
 
 const stats = { total: 3, verified: 2, shows: 2, releases: 1, merch: 0 };
 
-function api(count: number) {
-  return fakeApi({
+/**
+ * The fake API: the recipient count is `count` when Shows is chosen, `perRegion` more or less
+ * per region when regions are (e.g. { "US-NC": 1 }); anything else answers from `extra`.
+ */
+function api(count: number, opts: { perRegion?: Record<string, number>; newsletters?: unknown[]; extra?: Record<string, (body: any) => Response> } = {}) {
+  const fake = fakeApi({
     "GET /api/subscribers/stats": () => json(200, { success: true, data: stats }),
-    "GET /api/newsletters": () => json(200, { success: true, data: [] }),
+    "GET /api/newsletters": () => json(200, { success: true, data: opts.newsletters ?? [] }),
     "POST /api/newsletter/render": (b) => json(200, { success: true, data: { html: `<p>${b.content}</p>`, text: b.content } }),
-    "POST /api/newsletter/send": (b) => json(b.previewEmail ? 200 : 202, { success: true, message: "ok", data: { recipients: b.previewEmail ? 1 : count } }),
-    ...Object.fromEntries(
-      ["true", "false"].flatMap((s) =>
-        ["true", "false"].flatMap((r) => ["true", "false"].map((m) => [`GET /api/newsletter/recipients?targetShows=${s}&targetReleases=${r}&targetMerch=${m}`, () => json(200, { success: true, data: { count: s === "true" ? count : 0 } })])),
-      ),
-    ),
+    "POST /api/newsletter/send": (b) => json(b.previewEmail ? 200 : 202, { success: true, message: b.scheduledAt ? "Newsletter scheduled for Fri, Dec 5, 7:00 PM CST" : "ok", data: { recipients: b.previewEmail ? 1 : count } }),
+    ...opts.extra,
   });
+  const base = fake.fetchMock.getMockImplementation()!;
+  fake.fetchMock.mockImplementation(async (url: string, init?: RequestInit) => {
+    if (!url.startsWith("/api/newsletter/recipients?")) return base(url, init);
+    fake.calls.push({ method: "GET", url, body: undefined });
+    const q = new URLSearchParams(url.split("?")[1]);
+    const regions = q.get("regions")?.split(",") ?? [];
+    const n = q.get("targetShows") !== "true" ? 0 : regions.length ? regions.reduce((sum, r) => sum + (opts.perRegion?.[r] ?? 0), 0) : count;
+    return json(200, { success: true, data: { count: n } });
+  });
+  return fake;
+}
+
+/** Answers 'Send to N fans?' for a few fans: the tick, then Send (or Schedule). */
+async function confirmFew(user: UserEvent, n: number, button = "Send") {
+  const dialog = await screen.findByRole("dialog", { name: `Send to ${n} fan${n === 1 ? "" : "s"}?` });
+  await user.click(within(dialog).getByRole("checkbox"));
+  await user.click(within(dialog).getByRole("button", { name: button }));
 }
 
 describe("newsletter page", () => {
@@ -66,6 +84,7 @@ describe("newsletter page", () => {
     await user.click(screen.getByRole("checkbox", { name: "Shows" }));
     await waitFor(() => expect(screen.getByRole("button", { name: /Send to All Selected Recipients/ })).toBeEnabled());
     await user.click(screen.getByRole("button", { name: /Send to All Selected Recipients/ }));
+    await confirmFew(user, 2);
     expect(await screen.findByText("Newsletter sent")).toBeInTheDocument();
     const sent = writes().find((c) => c.url === "/api/newsletter/send")!;
     expect(sent.body).toEqual({ subject: "Tour", content: "Dates!", targetShows: true, targetReleases: true, targetMerch: true });
@@ -95,7 +114,7 @@ describe("newsletter page", () => {
 
   it("?announce={id} opens the composer with the show drafted and only the Shows interest selected; it sends as usual", async () => {
     const user = userEvent.setup();
-    const { fetchMock, writes } = api(2);
+    const { fetchMock, writes } = api(2, { perRegion: { "US-NC": 1 } });
     const base = fetchMock.getMockImplementation()!;
     const show = { id: 4, venue: "Local 506", location: "Chapel Hill, NC", date: "2031-03-02", time: "9:00 PM", price: "12", ageRestriction: "18+", supportingActs: "Ghost Atlas", eventUrl: "https://t.example/506", status: "scheduled", revision: 0 };
     fetchMock.mockImplementation(async (url: string, init?: RequestInit) => {
@@ -110,11 +129,15 @@ describe("newsletter page", () => {
     expect(screen.getByText(/^Drafted from the show at Local 506 on Mar 2, 2031\./)).toBeInTheDocument();
 
     await user.click(screen.getByRole("tab", { name: /Send/ }));
+    // the show is in Chapel Hill, NC: only fans in North Carolina are preselected
+    expect(screen.getByRole("button", { name: "Remove North Carolina" })).toBeInTheDocument();
+    expect(screen.getByText(/only subscribers interested in Shows in North Carolina are selected/)).toBeInTheDocument();
     expect(screen.getByRole("checkbox", { name: "Shows" })).toBeChecked();
     expect(screen.getByRole("checkbox", { name: "Releases" })).not.toBeChecked();
     expect(screen.getByRole("checkbox", { name: "Merch" })).not.toBeChecked();
     await waitFor(() => expect(screen.getByRole("button", { name: /Send to All Selected Recipients/ })).toBeEnabled());
     await user.click(screen.getByRole("button", { name: /Send to All Selected Recipients/ }));
+    await confirmFew(user, 1);
     // (sonner keeps the earlier test's 'Newsletter sent' toast, so the request is what is checked)
     await waitFor(() => expect(writes().find((c) => c.url === "/api/newsletter/send")).toBeTruthy());
     expect(writes().find((c) => c.url === "/api/newsletter/send")!.body).toEqual({
@@ -123,6 +146,7 @@ describe("newsletter page", () => {
       targetShows: true,
       targetReleases: false,
       targetMerch: false,
+      regions: ["US-NC"],
     });
   });
 
@@ -131,5 +155,175 @@ describe("newsletter page", () => {
     renderAdminPage(<NewsletterPage />, "/subscribers/newsletter?announce=999");
     expect(await screen.findByText("That show could not be loaded, so nothing was drafted.")).toBeInTheDocument();
     expect(screen.getByLabelText("Subject")).toHaveValue("");
+  });
+
+  it("chosen regions change the recipient count request, can be removed again, and go with the send", async () => {
+    const user = userEvent.setup();
+    const { calls, writes } = api(5, { perRegion: { "US-NC": 2, "US-SC": 1 } });
+    renderAdminPage(<NewsletterPage />);
+    await user.type(screen.getByLabelText("Subject"), "Carolina dates");
+    await user.type(screen.getByLabelText("Content"), "Dates!");
+    await user.click(screen.getByRole("tab", { name: /Send/ }));
+    expect(screen.getByText("Everyone (no region chosen)")).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText(/recipient\(s\) selected/).textContent).toBe("5 recipient(s) selected"));
+
+    const addButton = screen.getByRole("button", { name: /Add region/ });
+    expect(addButton).toBeDisabled();
+    await user.selectOptions(screen.getByLabelText("Region to add"), "US-SC");
+    await user.click(addButton);
+    await user.selectOptions(screen.getByLabelText("Region to add"), "US-NC");
+    await user.click(addButton);
+    await waitFor(() => expect(screen.getByText(/recipient\(s\) selected/).textContent).toBe("3 recipient(s) selected"));
+    // the choice travels in the count's URL (sorted, so the order of picking does not matter)
+    expect(calls.some((c) => c.url.endsWith("&regions=US-NC%2CUS-SC"))).toBe(true);
+    expect(screen.queryByText("Everyone (no region chosen)")).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole("button", { name: "Remove South Carolina" }));
+    await waitFor(() => expect(screen.getByText(/recipient\(s\) selected/).textContent).toBe("2 recipient(s) selected"));
+    await user.click(screen.getByRole("button", { name: /Send to All Selected Recipients/ }));
+    await confirmFew(user, 2);
+    await waitFor(() => expect(writes().find((c) => c.url === "/api/newsletter/send")).toBeTruthy());
+    expect(writes().find((c) => c.url === "/api/newsletter/send")!.body).toMatchObject({ subject: "Carolina dates", regions: ["US-NC"] });
+  });
+
+  it("Schedule sends scheduledAt: the date and time read in the band's time zone, with its offset", async () => {
+    const user = userEvent.setup();
+    const { writes } = api(2, { extra: { "GET /api/settings/timezone": () => json(200, { success: true, data: { key: "timezone", value: "America/Chicago" } }) } });
+    renderAdminPage(<NewsletterPage />);
+    await user.type(screen.getByLabelText("Subject"), "Later");
+    await user.type(screen.getByLabelText("Content"), "Dates!");
+    await user.click(screen.getByRole("tab", { name: /Send/ }));
+    await user.click(screen.getByRole("radio", { name: "Schedule" }));
+    expect(await screen.findByText(/Time zone: America\/Chicago \(C[SD]T\)/)).toBeInTheDocument();
+
+    const date = zonedParts(new Date(Date.now() + 3 * 24 * 3600 * 1000), "America/Chicago").date;
+    await user.clear(screen.getByLabelText("Date"));
+    await user.type(screen.getByLabelText("Date"), date);
+    await user.clear(screen.getByLabelText("Time"));
+    await user.type(screen.getByLabelText("Time"), "20:30");
+    await user.click(screen.getByRole("button", { name: /Schedule Newsletter/ }));
+    const dialog = await screen.findByRole("dialog", { name: "Send to 2 fans?" });
+    // 'When' is the chosen time in the band's zone
+    expect(dialog).toHaveTextContent(/When\w{3}, \w{3} \d{1,2}(, \d{4})?, 8:30 PM C[SD]T/);
+    await confirmFew(user, 2, "Schedule");
+    expect(await screen.findByText("Newsletter scheduled for Fri, Dec 5, 7:00 PM CST")).toBeInTheDocument();
+    const sent = writes().find((c) => c.url === "/api/newsletter/send")!;
+    expect(sent.body).toEqual({ subject: "Later", content: "Dates!", targetShows: true, targetReleases: true, targetMerch: true, scheduledAt: zonedDateTimeToIso(date, "20:30", "America/Chicago") });
+    expect(sent.body.scheduledAt).toMatch(/^\d{4}-\d{2}-\d{2}T20:30:00-0[56]:00$/);
+  });
+
+  it("a time in the past is refused before anything is sent", async () => {
+    const user = userEvent.setup();
+    const { writes } = api(2);
+    renderAdminPage(<NewsletterPage />);
+    await user.type(screen.getByLabelText("Subject"), "Late");
+    await user.type(screen.getByLabelText("Content"), "Dates!");
+    await user.click(screen.getByRole("tab", { name: /Send/ }));
+    await user.click(screen.getByRole("radio", { name: "Schedule" }));
+    await user.clear(screen.getByLabelText("Date"));
+    await user.type(screen.getByLabelText("Date"), "2020-01-01");
+    expect(await screen.findByText("Choose a time in the future.")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: /Schedule Newsletter/ })).toBeDisabled();
+    expect(writes().filter((c) => c.url === "/api/newsletter/send")).toHaveLength(0);
+  });
+
+  it("lists scheduled newsletters with their time and regions, and cancels one after a confirm", async () => {
+    const user = userEvent.setup();
+    const scheduled = {
+      id: 7, subject: "Greenville show", status: "scheduled", regions: ["US-NC", "DE"], scheduledAt: "2031-01-10T00:00:00.000Z",
+      totalRecipients: 0, sent: 0, failed: 0, pending: 0, unknown: 0, skipped: 0, createdAt: "2030-12-01T00:00:00.000Z", completedAt: null,
+    };
+    const { writes } = api(2, { newsletters: [scheduled], extra: { "POST /api/newsletters/7/cancel": () => json(200, { success: true, message: "Scheduled newsletter cancelled" }) } });
+    renderAdminPage(<NewsletterPage />);
+    const item = await screen.findByTestId("scheduled-newsletter");
+    expect(item).toHaveTextContent("Greenville show");
+    expect(item).toHaveTextContent("Thu, Jan 9, 2031, 7:00 PM EST");
+    expect(item).toHaveTextContent("To: North Carolina, Germany");
+    // it waits in this list, not in Delivery Progress
+    expect(screen.queryByTestId("newsletter-progress")).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole("button", { name: "Cancel scheduled newsletter Greenville show" }));
+    expect(await screen.findByRole("alertdialog")).toHaveTextContent("'Greenville show' will not be sent.");
+    await user.click(screen.getByRole("button", { name: "Cancel newsletter" }));
+    expect(await screen.findByText("Scheduled newsletter cancelled")).toBeInTheDocument();
+    expect(writes().some((c) => c.url === "/api/newsletters/7/cancel" && c.method === "POST")).toBe(true);
+  });
+
+  it("says so when there is nothing scheduled", async () => {
+    api(2);
+    renderAdminPage(<NewsletterPage />);
+    expect(await screen.findByText(/Nothing scheduled\./)).toBeInTheDocument();
+  });
+});
+
+describe("'Send to N fans?' before a real send (issue 13)", () => {
+  it("repeats what will be sent and enables Send only when the number is typed; Cancel sends nothing", async () => {
+    const user = userEvent.setup();
+    const { writes } = api(250);
+    renderAdminPage(<NewsletterPage />);
+    await user.type(screen.getByLabelText("Subject"), "Spring tour");
+    await user.type(screen.getByLabelText("Content"), "Dates!");
+    await user.click(screen.getByRole("tab", { name: /Send/ }));
+    await user.click(screen.getByRole("checkbox", { name: "Merch" }));
+    await waitFor(() => expect(screen.getByText(/recipient\(s\) selected/).textContent).toBe("250 recipient(s) selected"));
+    await user.click(screen.getByRole("button", { name: /Send to All Selected Recipients/ }));
+
+    const dialog = await screen.findByRole("dialog", { name: "Send to 250 fans?" });
+    expect(dialog).toHaveTextContent("SubjectSpring tour");
+    expect(dialog).toHaveTextContent("InterestsShows, Releases");
+    expect(dialog).toHaveTextContent("RegionsEveryone");
+    expect(dialog).toHaveTextContent("Whennow");
+    const send = within(dialog).getByRole("button", { name: "Send" });
+    expect(send).toBeDisabled();
+    const number = within(dialog).getByLabelText("Type 250 to confirm");
+    await user.type(number, "25");
+    expect(send).toBeDisabled();
+    await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(writes().filter((c) => c.url === "/api/newsletter/send")).toHaveLength(0);
+
+    // asked again, it starts empty; the typed number sends (Enter works too)
+    await user.click(screen.getByRole("button", { name: /Send to All Selected Recipients/ }));
+    const again = await screen.findByRole("dialog", { name: "Send to 250 fans?" });
+    expect(within(again).getByLabelText("Type 250 to confirm")).toHaveValue("");
+    await user.type(within(again).getByLabelText("Type 250 to confirm"), "250");
+    expect(within(again).getByRole("button", { name: "Send" })).toBeEnabled();
+    await user.keyboard("{Enter}");
+    // (sonner keeps earlier tests' 'Newsletter sent' toasts: this one is told by its count)
+    expect(await screen.findByText("Sending to 250 subscribers.")).toBeInTheDocument();
+    expect(writes().filter((c) => c.url === "/api/newsletter/send")).toHaveLength(1);
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+  });
+
+  it("a few fans confirm with a tick, and the dialog names the chosen regions", async () => {
+    const user = userEvent.setup();
+    const { writes } = api(5, { perRegion: { "US-NC": 3 } });
+    renderAdminPage(<NewsletterPage />);
+    await user.type(screen.getByLabelText("Subject"), "Raleigh");
+    await user.type(screen.getByLabelText("Content"), "Dates!");
+    await user.click(screen.getByRole("tab", { name: /Send/ }));
+    await user.selectOptions(screen.getByLabelText("Region to add"), "US-NC");
+    await user.click(screen.getByRole("button", { name: /Add region/ }));
+    await waitFor(() => expect(screen.getByText(/recipient\(s\) selected/).textContent).toBe("3 recipient(s) selected"));
+    await user.click(screen.getByRole("button", { name: /Send to All Selected Recipients/ }));
+    const dialog = await screen.findByRole("dialog", { name: "Send to 3 fans?" });
+    expect(dialog).toHaveTextContent("RegionsNorth Carolina");
+    expect(within(dialog).getByRole("button", { name: "Send" })).toBeDisabled();
+    await user.click(within(dialog).getByRole("checkbox", { name: "Yes, send it to 3 fans" }));
+    await user.click(within(dialog).getByRole("button", { name: "Send" }));
+    await waitFor(() => expect(writes().filter((c) => c.url === "/api/newsletter/send")).toHaveLength(1));
+  });
+
+  it("a preview is sent without asking", async () => {
+    const user = userEvent.setup();
+    const { writes } = api(250);
+    renderAdminPage(<NewsletterPage />);
+    await user.type(screen.getByLabelText("Subject"), "Tour");
+    await user.type(screen.getByLabelText("Content"), "Dates!");
+    await user.click(screen.getByRole("tab", { name: /Preview/ }));
+    await user.type(screen.getByLabelText("Preview Email"), "me@band.com");
+    await user.click(screen.getByRole("button", { name: /Send Preview/ }));
+    await waitFor(() => expect(writes().filter((c) => c.url === "/api/newsletter/send")).toHaveLength(1));
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
   });
 });

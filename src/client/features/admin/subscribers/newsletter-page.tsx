@@ -1,9 +1,13 @@
-import { Eye, Megaphone, PenLine, Send } from "lucide-react";
+import { CalendarClock, Eye, Megaphone, PenLine, Send } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
 import { useSearch } from "wouter";
 import type { NewsletterTargets as Targets } from "@shared/api/newsletter";
 import { formatDate } from "@shared/format";
+import { formatScheduledAt } from "@shared/newsletter-schedule";
+import { regionName, regionOfLocation } from "@shared/regions";
+import { canonicalTimeZone } from "@shared/schemas/settings";
+import { SETTING_DEFAULTS } from "@shared/settings-defaults";
 import { announcementDraft } from "@shared/show-announcement";
 import { Button } from "@client/components/ui/button";
 import { Card, CardContent } from "@client/components/ui/card";
@@ -14,10 +18,16 @@ import { PageHeader } from "@client/components/ui/page-header";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@client/components/ui/tabs";
 import { Skeleton } from "@client/components/ui/skeleton";
 import { useBandNameQuery } from "@client/lib/band-name";
-import { useAnnouncedShow, useRecipientCount, useSendNewsletter } from "./api";
+import { useSetting } from "@client/lib/settings";
+import { UnsavedChangesPrompt } from "../components/unsaved-changes-prompt";
+import { useAnnouncedShow, useRecipientCount, useSendNewsletter, type NewsletterSendBody } from "./api";
 import { NewsletterPreview } from "./newsletter-preview";
 import { NewsletterProgressCard } from "./newsletter-progress";
 import { NewsletterStatsCard } from "./newsletter-stats-card";
+import { RegionFilter } from "./region-filter";
+import { ScheduledList } from "./scheduled-list";
+import { ScheduleField, SEND_NOW, scheduledAtOf, type Schedule } from "./schedule-field";
+import { SendConfirmDialog, type SendSummary } from "./send-confirm-dialog";
 
 const INTERESTS: [keyof Targets, string][] = [
   ["targetShows", "Shows"],
@@ -30,7 +40,15 @@ interface Draft {
   subject: string;
   content: string;
   targets: Targets;
+  /** the show's region ('Greenville, NC' -> US-NC); empty: everyone */
+  regions: string[];
   note: string;
+}
+
+/** The band's time zone setting (canonical IANA name), America/New_York when unset or unknown. */
+function useBandTimeZone(): string {
+  const { value } = useSetting("timezone");
+  return canonicalTimeZone(value) ?? SETTING_DEFAULTS.timezone!;
 }
 
 /**
@@ -57,11 +75,13 @@ function AnnouncedComposer({ showId }: { showId: string }) {
   }
   if (!show.data) return <Composer notice="That show could not be loaded, so nothing was drafted." />;
   const { subject, content } = announcementDraft(show.data, band.name);
+  const region = regionOfLocation(show.data.location);
   const draft: Draft = {
     subject,
     content,
     targets: { targetShows: true, targetReleases: false, targetMerch: false },
-    note: `Drafted from the show at ${show.data.venue} on ${formatDate(show.data.date)}. Edit it, then send as usual: only subscribers interested in Shows are selected.`,
+    regions: region ? [region] : [],
+    note: `Drafted from the show at ${show.data.venue} on ${formatDate(show.data.date)}. Edit it, then send as usual: only subscribers interested in Shows${region ? ` in ${regionName(region)}` : ""} are selected.`,
   };
   return <Composer draft={draft} />;
 }
@@ -73,9 +93,19 @@ function Composer({ draft, notice }: { draft?: Draft; notice?: string }) {
   const [content, setContent] = useState(draft?.content ?? "");
   const [previewEmail, setPreviewEmail] = useState("");
   const [targets, setTargets] = useState<Targets>(draft?.targets ?? { targetShows: true, targetReleases: true, targetMerch: true });
+  const [regions, setRegions] = useState<string[]>(draft?.regions ?? []);
+  const [schedule, setSchedule] = useState<Schedule>(SEND_NOW);
+  // what the composer started with: leaving with anything else asks first (issue 13)
+  const [saved, setSaved] = useState({ subject: draft?.subject ?? "", content: draft?.content ?? "" });
+  // the send waiting for 'Send to N fans?' to be confirmed
+  const [confirming, setConfirming] = useState<{ body: NewsletterSendBody; summary: SendSummary } | null>(null);
+  const timeZone = useBandTimeZone();
 
-  const recipients = useRecipientCount(targets);
+  const recipients = useRecipientCount({ ...targets, regions });
   const count = recipients.data?.count ?? 0;
+  const anyInterest = targets.targetShows || targets.targetReleases || targets.targetMerch;
+  const later = schedule.mode === "later";
+  const when = scheduledAtOf(schedule, timeZone);
 
   const send = useSendNewsletter({
     onSuccess: (vars) => {
@@ -83,6 +113,8 @@ function Composer({ draft, notice }: { draft?: Draft; notice?: string }) {
       if (!vars.previewEmail) {
         setSubject("");
         setContent("");
+        setSchedule(SEND_NOW);
+        setSaved({ subject: "", content: "" });
       }
     },
   });
@@ -98,8 +130,27 @@ function Composer({ draft, notice }: { draft?: Draft; notice?: string }) {
     if (!subject.trim()) return toast.error("Missing subject", { description: "Please enter a subject for your newsletter." });
     if (!content.trim()) return toast.error("Missing content", { description: "Please enter content for your newsletter." });
     if (previewMode && !previewEmail.trim()) return toast.error("Missing email", { description: "Please enter an email address for the preview." });
-    if (!previewMode && count === 0) return toast.error("No recipients", { description: "There are no subscribers matching the selected interests." });
-    send.mutate({ subject, content, ...targets, ...(previewMode ? { previewEmail: previewEmail.trim() } : {}) });
+    if (previewMode) return send.mutate({ subject, content, ...targets, previewEmail: previewEmail.trim() });
+    // a scheduled newsletter may match no one yet (fans who join before it starts get it)
+    if (later ? !anyInterest : count === 0) return toast.error("No recipients", { description: "There are no subscribers matching the selected interests." });
+    if (when.error) return toast.error("Choose a time", { description: when.error });
+    const body = { subject, content, ...targets, ...(regions.length ? { regions } : {}), ...(when.iso ? { scheduledAt: when.iso } : {}) };
+    // a real send goes out only after 'Send to N fans?' is confirmed
+    setConfirming({
+      body,
+      summary: {
+        count,
+        subject,
+        interests: INTERESTS.filter(([key]) => targets[key]).map(([, label]) => label),
+        regions: regions.map(regionName),
+        ...(when.iso ? { scheduledFor: formatScheduledAt(when.iso, timeZone) } : {}),
+      },
+    });
+  }
+
+  function confirmSend() {
+    if (!confirming) return;
+    send.mutate(confirming.body, { onSettled: () => setConfirming(null) });
   }
 
   return (
@@ -151,16 +202,33 @@ function Composer({ draft, notice }: { draft?: Draft; notice?: string }) {
                       <Checkbox key={key} label={label} checked={targets[key]} onCheckedChange={(c) => setTargets((t) => ({ ...t, [key]: c === true }))} />
                     ))}
                   </fieldset>
+                  <RegionFilter value={regions} onChange={setRegions} />
                   <p className="text-sm" aria-live="polite">
-                    <span className="font-semibold tabular-nums">{recipients.isLoading ? "..." : count}</span> recipient(s) selected
+                    <span className="font-semibold tabular-nums">{recipients.isLoading ? "..." : recipients.error ? "?" : count}</span> recipient(s) selected
+                    {later && <span className="text-dust"> now; the list is taken again when it starts</span>}
                   </p>
-                  <Button onClick={submit} disabled={send.isPending || count === 0}>
-                    <Send className="size-4" aria-hidden /> {send.isPending ? "Sending..." : "Send to All Selected Recipients"}
-                  </Button>
+                  {recipients.error && (
+                    <p role="alert" className="text-sm text-red-400">
+                      Could not count the recipients. Check your connection and try again.
+                    </p>
+                  )}
+                  <ScheduleField value={schedule} onChange={setSchedule} timeZone={timeZone} error={when.error} />
+                  {later ? (
+                    <Button onClick={submit} disabled={send.isPending || !anyInterest || Boolean(when.error)}>
+                      <CalendarClock className="size-4" aria-hidden /> {send.isPending ? "Scheduling..." : "Schedule Newsletter"}
+                    </Button>
+                  ) : (
+                    <Button onClick={submit} disabled={send.isPending || count === 0}>
+                      <Send className="size-4" aria-hidden /> {send.isPending ? "Sending..." : "Send to All Selected Recipients"}
+                    </Button>
+                  )}
                 </TabsContent>
               </Tabs>
             </CardContent>
           </Card>
+          <SendConfirmDialog summary={confirming?.summary ?? null} onCancel={() => setConfirming(null)} onConfirm={confirmSend} pending={send.isPending} />
+          <UnsavedChangesPrompt when={subject !== saved.subject || content !== saved.content} />
+          <ScheduledList timeZone={timeZone} />
           <NewsletterProgressCard />
         </div>
         <NewsletterStatsCard />

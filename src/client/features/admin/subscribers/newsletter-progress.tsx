@@ -17,7 +17,13 @@ function Bar({ n }: { n: NewsletterProgress }) {
   );
 }
 
-const STATUS = { queued: ["Queued", "outline"], sending: ["Sending", "blue"], done: ["Done", "green"] } as const;
+const STATUS = {
+  scheduled: ["Scheduled", "amber"],
+  cancelled: ["Cancelled", "outline"],
+  queued: ["Queued", "outline"],
+  sending: ["Sending", "blue"],
+  done: ["Done", "green"],
+} as const;
 
 /**
  * Delivery progress of the running and past newsletters. Polls every second while one is
@@ -25,7 +31,9 @@ const STATUS = { queued: ["Queued", "outline"], sending: ["Sending", "blue"], do
  */
 export function NewsletterProgressCard() {
   const list = useNewsletters();
-  if (!list.data?.length && !list.error) return null;
+  // scheduled ones wait in the Scheduled list (scheduled-list.tsx) until they start
+  const started = list.data?.filter((n) => n.status !== "scheduled");
+  if (!started?.length && !list.error) return null;
   return (
     <Card>
       <CardHeader>
@@ -39,7 +47,7 @@ export function NewsletterProgressCard() {
           </p>
         )}
         <ul className="divide-y divide-smoke/70">
-          {list.data?.map((n) => {
+          {started?.map((n) => {
             const [label, variant] = STATUS[n.status] ?? STATUS.queued;
             return (
               <li key={n.id} className="space-y-2 py-3" data-testid="newsletter-progress">
@@ -47,11 +55,17 @@ export function NewsletterProgressCard() {
                   <p className="font-medium">{n.subject}</p>
                   <Badge variant={variant}>{label}</Badge>
                 </div>
-                <Bar n={n} />
-                <p className="text-xs text-dust" aria-live="polite">
-                  {formatDateTime(n.createdAt)}: {n.sent} sent / {n.failed} failed / {n.pending} pending of {n.totalRecipients}
-                  {n.skipped > 0 && ` / ${n.skipped} skipped (unsubscribed)`}
-                </p>
+                {n.status === "cancelled" ? (
+                  <p className="text-xs text-dust">Cancelled before it started: nothing was sent.</p>
+                ) : (
+                  <>
+                    <Bar n={n} />
+                    <p className="text-xs text-dust" aria-live="polite">
+                      {formatDateTime(n.createdAt)}: {n.sent} sent / {n.failed} failed / {n.pending} pending of {n.totalRecipients}
+                      {n.skipped > 0 && ` / ${n.skipped} skipped (unsubscribed)`}
+                    </p>
+                  </>
+                )}
                 {n.unknown > 0 && (
                   <p className="text-xs text-amber">
                     {n.unknown} delivery outcome{n.unknown === 1 ? "" : "s"} unknown: the server stopped while sending to {n.unknown === 1 ? "this recipient" : "these recipients"}. They were not resent, to avoid duplicates.

@@ -1,4 +1,5 @@
 import { Link } from "wouter";
+import { regionName } from "@shared/regions";
 import { Button } from "@client/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@client/components/ui/card";
 import { Skeleton } from "@client/components/ui/skeleton";
@@ -11,7 +12,7 @@ const TIPS = [
   "Only verified subscribers who chose a selected interest receive the newsletter.",
 ];
 
-/** The side card of the newsletter screen: list size, interest counts and four tips. */
+/** The side card of the newsletter screen: list size, interest and bounce counts, the regions with most fans, and four tips. */
 export function NewsletterStatsCard() {
   const stats = useSubscriberStats();
   const rows: [string, number | undefined][] = [
@@ -20,7 +21,9 @@ export function NewsletterStatsCard() {
     ["Shows", stats.data?.shows],
     ["Releases", stats.data?.releases],
     ["Merch", stats.data?.merch],
+    ["Bounced", stats.data ? (stats.data.bounced ?? 0) : undefined],
   ];
+  const topRegions = stats.data?.topRegions ?? [];
   return (
     <Card>
       <CardHeader>
@@ -40,6 +43,19 @@ export function NewsletterStatsCard() {
               </div>
             ))}
           </dl>
+        )}
+        {topRegions.length > 0 && (
+          <div>
+            <h3 className="mb-2 text-sm font-semibold">Top Regions</h3>
+            <dl className="divide-y divide-smoke/70 text-sm">
+              {topRegions.map((r) => (
+                <div key={r.region} className="flex items-center justify-between py-1.5">
+                  <dt className="text-dust">{regionName(r.region)}</dt>
+                  <dd className="font-semibold tabular-nums">{r.count}</dd>
+                </div>
+              ))}
+            </dl>
+          </div>
         )}
         <div>
           <h3 className="mb-2 text-sm font-semibold">Tips</h3>

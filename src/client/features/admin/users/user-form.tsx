@@ -8,6 +8,7 @@ import { FormActions } from "@client/components/ui/form-actions";
 import { TextField } from "@client/components/ui/form-fields";
 import { ApiError, errorMessage } from "@client/lib/api-client";
 import { applyServerErrors } from "@client/lib/resource";
+import { UnsavedChangesPrompt } from "../components/unsaved-changes-prompt";
 import { useSaveUser, type UserPayload as Payload } from "./api";
 import { PasswordStrengthMeter } from "./password-strength-meter";
 
@@ -48,6 +49,7 @@ export function UserForm({ user }: { user?: AdminUser }) {
         autoComplete="new-password"
         hint={<PasswordStrengthMeter password={password ?? ""} username={username} />}
       />
+      <UnsavedChangesPrompt when={form.formState.isDirty && !save.isSuccess} />
       <FormActions cancelHref="/users" submitLabel={user ? "Update User" : "Create User"} pending={save.isPending} />
     </form>
   );

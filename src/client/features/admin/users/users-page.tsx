@@ -11,6 +11,9 @@ import { DataTable, type Column } from "@client/components/ui/data-table";
 import { EmptyState } from "@client/components/ui/empty-state";
 import { IconButton, IconLink, RowActions } from "@client/components/ui/icon-action";
 import { PageHeader } from "@client/components/ui/page-header";
+import { NoMatches, TableSearch } from "@client/components/ui/table-search";
+import { TablePager } from "@client/components/ui/table-pager";
+import { useClientTable } from "@client/lib/use-client-table";
 import { getStoredAdmin } from "@client/lib/auth-storage";
 import { useDeleteUser, useToggleUserActive, useUsers } from "./api";
 
@@ -30,14 +33,16 @@ export default function UsersPage() {
   const del = useConfirmDelete<AdminUser>();
   const remove = useDeleteUser();
   const toggle = useToggleUserActive();
+  // search, sort and pages in memory: this list stays small, and the server sends it whole
+  const table = useClientTable(users.data ?? undefined, { searchText: (u) => `${u.username} ${u.email ?? ""}`, sortBy: { id: (u) => u.id, username: (u) => u.username, email: (u) => u.email, status: (u) => (u.isActive ? 0 : 1), created: (u) => u.createdAt } });
 
   const columns: Column<AdminUser>[] = [
-    { header: "ID", cell: (u) => <span className="tabular-nums text-dust">{u.id}</span>, className: "w-14" },
-    { header: "Username", cell: (u) => <span className="font-medium text-bone">{u.username}</span> },
-    { header: "Email", cell: (u) => u.email || "-" },
+    { header: "ID", sortKey: "id", cell: (u) => <span className="tabular-nums text-dust">{u.id}</span>, className: "w-14" },
+    { header: "Username", sortKey: "username", cell: (u) => <span className="font-medium text-bone">{u.username}</span> },
+    { header: "Email", sortKey: "email", cell: (u) => u.email || "-" },
     { header: "Role", cell: (u) => (u.id === PRIMARY_ADMIN_ID ? <Badge variant="amber">Primary Admin</Badge> : <Badge>Admin</Badge>) },
-    { header: "Status", cell: (u) => (u.isActive ? <Badge variant="green">Active</Badge> : <Badge variant="red">Inactive</Badge>) },
-    { header: "Created", cell: (u) => <span className="whitespace-nowrap">{u.createdAt ? formatDate(u.createdAt) : "N/A"}</span> },
+    { header: "Status", sortKey: "status", cell: (u) => (u.isActive ? <Badge variant="green">Active</Badge> : <Badge variant="red">Inactive</Badge>) },
+    { header: "Created", sortKey: "created", cell: (u) => <span className="whitespace-nowrap">{u.createdAt ? formatDate(u.createdAt) : "N/A"}</span> },
     {
       header: "Actions",
       className: "text-right",
@@ -70,19 +75,22 @@ export default function UsersPage() {
   return (
     <div>
       <PageHeader title="Admin Users" subtitle="Manage who can sign in to the admin panel." actions={addAdmin} />
+      {(users.data?.length ?? 0) > 0 && <TableSearch className="mb-4" value={table.q} onChange={table.setQuery} placeholder="Username or email" />}
       <Card>
         <DataTable
           caption="Admin users"
           columns={columns}
-          rows={users.data}
+          rows={table.rows}
+          sort={table.sort}
           rowKey={(u) => u.id}
           isLoading={users.isLoading}
           error={users.error ? `Error loading users: ${users.error.message}` : undefined}
           onRetry={() => users.refetch()}
-          empty={<EmptyState title="No admin users found." action={addAdmin} />}
+          empty={table.searching ? <NoMatches title="No admin users match" onClear={() => table.setQuery("")} /> : <EmptyState title="No admin users found." action={addAdmin} />}
           rowClassName={(u) => (u.isActive ? undefined : "opacity-60")}
         />
       </Card>
+      {table.paged && <TablePager page={table.page} onPage={table.setPage} />}
       <ConfirmDialog
         {...del.dialogProps}
         title="Are you sure?"

@@ -4,6 +4,7 @@ import type { VideoData } from "@shared/schemas/videos";
 import { errorMessage } from "@client/lib/api-client";
 import { urlQuery } from "@client/lib/query-client";
 import { useItem, useResourceMutation } from "@client/lib/resource";
+import { useReorder } from "@client/lib/use-reorder";
 
 /** Every video, active or not (the public list is videosApi.active). */
 export const videosQuery = () => urlQuery<Video[]>(videosApi.list);
@@ -46,3 +47,7 @@ export function useSaveVideo(video: Video | undefined, opts: { onSuccess: () => 
     onError: opts.onError,
   });
 }
+
+/** The admin's drag-and-drop order: the Order column, and the order the public list plays. */
+export const useReorderVideos = () =>
+  useReorder<Video>({ listKey: videosApi.list, orderUrl: videosApi.order, invalidate: videoListKeys, successText: "Order saved", errorText: "Failed to save the order. Please try again." });

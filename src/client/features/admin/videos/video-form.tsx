@@ -7,6 +7,7 @@ import { videoInput, type VideoData, type VideoInput } from "@shared/schemas/vid
 import { FormActions } from "@client/components/ui/form-actions";
 import { NumberField, SelectField, SwitchField, TextAreaField, TextField } from "@client/components/ui/form-fields";
 import { applyServerErrors } from "@client/lib/resource";
+import { UnsavedChangesPrompt } from "../components/unsaved-changes-prompt";
 import { useSaveVideo } from "./api";
 import { VideoPreview } from "./video-preview";
 import { VideoUrlField } from "./video-url-field";
@@ -37,6 +38,7 @@ export function VideoForm({ video }: { video?: Video }) {
         <VideoUrlField form={form} />
         <TextField control={c} name="thumbnailUrl" type="url" label="Thumbnail URL" placeholder="https://img.youtube.com/vi/.../hqdefault.jpg" hint="Filled from YouTube when left empty." />
         <SwitchField control={c} name="isActive" label="Active (shown on the website)" />
+        <UnsavedChangesPrompt when={form.formState.isDirty && !save.isSuccess} />
         <FormActions cancelHref="/videos" submitLabel={video ? "Update Video" : "Create Video"} pending={save.isPending} />
       </form>
       <VideoPreview control={c} />

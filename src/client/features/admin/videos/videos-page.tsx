@@ -10,8 +10,11 @@ import { IconButton, IconLink, RowActions } from "@client/components/ui/icon-act
 import { ImageWithFallback } from "@client/components/ui/image-with-fallback";
 import { PageHeader } from "@client/components/ui/page-header";
 import { Switch } from "@client/components/ui/switch";
+import { TablePager } from "@client/components/ui/table-pager";
+import { TableSearch } from "@client/components/ui/table-search";
 import { errorMessage } from "@client/lib/api-client";
-import { useDeleteVideo, useSetVideoActive, useVideos } from "./api";
+import { useClientTable } from "@client/lib/use-client-table";
+import { useDeleteVideo, useReorderVideos, useSetVideoActive, useVideos } from "./api";
 import { VIDEO_CATEGORY_LABELS, VIDEO_PLACEHOLDER } from "./video-display";
 
 const addVideo = (
@@ -26,14 +29,23 @@ export default function VideosPage() {
   const videos = useVideos();
   const setActive = useSetVideoActive();
   const remove = useDeleteVideo();
+  const reorder = useReorderVideos();
+  // in memory: a band's videos stay few; without a sort the rows are in the admin's order
+  const table = useClientTable(videos.data, {
+    searchText: (v) => `${v.title} ${v.description} ${VIDEO_CATEGORY_LABELS[v.category] ?? v.category}`,
+    sortBy: { title: (v) => v.title, category: (v) => VIDEO_CATEGORY_LABELS[v.category] ?? v.category, order: (v) => v.sortOrder, active: (v) => (v.isActive ? 0 : 1) },
+  });
 
   const columns: Column<Video>[] = [
     {
       header: "Thumbnail",
+      card: "field",
       cell: (v) => <ImageWithFallback src={v.thumbnailUrl || VIDEO_PLACEHOLDER} fallbackSrc={VIDEO_PLACEHOLDER} alt="" className="aspect-video w-28 rounded object-cover" />,
     },
     {
       header: "Title",
+      sortKey: "title",
+      card: "title",
       cell: (v) => (
         <div className="max-w-xs whitespace-normal">
           <p className="font-medium text-bone">{v.title}</p>
@@ -41,10 +53,11 @@ export default function VideosPage() {
         </div>
       ),
     },
-    { header: "Category", cell: (v) => <Badge variant="outline">{VIDEO_CATEGORY_LABELS[v.category] ?? v.category}</Badge> },
-    { header: "Order", cell: (v) => v.sortOrder, className: "text-center" },
+    { header: "Category", sortKey: "category", cell: (v) => <Badge variant="outline">{VIDEO_CATEGORY_LABELS[v.category] ?? v.category}</Badge> },
+    { header: "Order", sortKey: "order", cell: (v) => v.sortOrder, className: "text-center" },
     {
       header: "Active",
+      sortKey: "active",
       cell: (v) => (
         <Switch
           checked={v.isActive}
@@ -75,7 +88,8 @@ export default function VideosPage() {
             disabled={remove.isPending && remove.variables === v.id}
             onClick={() => {
               // The spec asks for the browser's own confirm here (unlike the other lists).
-              if (window.confirm("Are you sure you want to delete this video?")) remove.mutate(v.id);
+              // The spec's sentence, then the video it means.
+              if (window.confirm(`Are you sure you want to delete this video?\n\n“${v.title}” will be permanently deleted.`)) remove.mutate(v.id);
             }}
           >
             <Trash2 />
@@ -88,19 +102,48 @@ export default function VideosPage() {
   return (
     <div>
       <PageHeader title="Videos" subtitle="Manage the videos shown on the website." actions={addVideo} />
+      {(videos.data?.length ?? 0) > 0 && (
+        <div className="mb-4 flex flex-wrap items-end gap-3">
+          <TableSearch className="min-w-0 flex-1" value={table.q} onChange={table.setQuery} placeholder="Title, description or category" />
+          {table.sortState && (
+            <Button variant="ghost" onClick={table.clearSort}>
+              Show the playing order
+            </Button>
+          )}
+        </div>
+      )}
       <Card>
         <DataTable
           caption="Videos"
           columns={columns}
-          rows={videos.data}
+          rows={table.rows}
           rowKey={(v) => v.id}
+          sort={table.sort}
+          reorder={
+            videos.data && videos.data.length > 1
+              ? {
+                  ids: videos.data.map((v) => v.id),
+                  onReorder: (ids) => reorder.mutate(ids),
+                  label: (v) => v.title,
+                  busy: reorder.isPending,
+                  disabledReason: table.sortState || table.searching ? "Clear the search and the column sort to drag videos into the order fans see." : undefined,
+                }
+              : undefined
+          }
           isLoading={videos.isLoading}
           error={videos.error ? `Error loading videos: ${errorMessage(videos.error)}` : undefined}
           onRetry={() => videos.refetch()}
           rowClassName={(v) => (v.isActive ? undefined : "opacity-60")}
-          empty={<EmptyState description="No videos found. Add your first video to get started." action={addVideo} />}
+          empty={
+            table.searching ? (
+              <EmptyState title="No videos match" description="Try another search." action={<Button variant="outline" onClick={() => table.setQuery("")}>Clear search</Button>} />
+            ) : (
+              <EmptyState description="No videos found. Add your first video to get started." action={addVideo} />
+            )
+          }
         />
       </Card>
+      {table.paged && <TablePager page={table.page} onPage={table.setPage} />}
     </div>
   );
 }

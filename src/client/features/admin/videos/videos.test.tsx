@@ -115,7 +115,7 @@ describe("videos list", () => {
 
     expect(screen.getByRole("link", { name: "View Live at The Pour House in a new tab" })).toHaveAttribute("target", "_blank");
     await userEvent.click(screen.getByRole("button", { name: "Delete Live at The Pour House" }));
-    expect(confirm).toHaveBeenCalledWith("Are you sure you want to delete this video?");
+    expect(confirm).toHaveBeenCalledWith("Are you sure you want to delete this video?\n\n“Live at The Pour House” will be permanently deleted.");
     await waitFor(() => expect(screen.queryByText("Live at The Pour House")).not.toBeInTheDocument());
     expect(await screen.findByText("Video deleted")).toBeInTheDocument();
   });

@@ -5,6 +5,9 @@ import { BrandIcon } from "../layout/social-icons";
 import { ImageWithFallback } from "@client/components/ui/image-with-fallback";
 import { mediaUrl } from "@client/lib/media-url";
 
+/** The photo's width: half the page on phones (7.5rem beside the bio), a quarter of the 72rem page from lg. */
+const PHOTO_SIZES = "(min-width: 1024px) 17rem, 50vw";
+const PHOTO_SIZES_WITH_BIO = "(min-width: 1024px) 17rem, (min-width: 640px) 50vw, 7.5rem";
 const SOCIAL_ORDER = ["instagram", "facebook", "twitter", "youtube", "bandcamp"] as const;
 
 /** A photo-booth style card: photo or a big initial, name, role, and the bio when bios are on. */
@@ -16,7 +19,7 @@ export function MemberCard({ member, showBio, tilt }: { member: BandMember; show
       showBio && "col-span-2 grid grid-cols-[7.5rem_1fr] gap-3 pb-2 sm:col-span-1 sm:block sm:pb-4")}>
       <div className={cn("relative aspect-[4/5] overflow-hidden bg-coal", showBio && "self-start")}>
         {member.imageUrl ? (
-          <ImageWithFallback src={mediaUrl(member.imageUrl)} fallbackSrc={IMAGE_PLACEHOLDER} alt={member.altText || member.name} width={300} height={375} className="h-full w-full object-cover grayscale contrast-125" />
+          <ImageWithFallback src={mediaUrl(member.imageUrl)} variants={member.image} sizes={showBio ? PHOTO_SIZES_WITH_BIO : PHOTO_SIZES} fallbackSrc={IMAGE_PLACEHOLDER} alt={member.altText || member.name} width={300} height={375} className="h-full w-full object-cover grayscale contrast-125" />
         ) : (
           <span aria-hidden="true" className={cn("halftone absolute inset-0 grid place-items-center font-display leading-none text-blood", showBio ? "text-6xl sm:text-[7rem]" : "text-[7rem]")}>
             {member.name.trim().charAt(0).toUpperCase()}

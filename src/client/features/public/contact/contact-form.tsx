@@ -20,7 +20,6 @@ export function ContactForm() {
     url: messagesApi.contact,
     failed: "Failed to send message. Please try again.",
     success: "Thank you for reaching out. We'll get back to you soon.",
-    successMs: 5000,
   });
 
   function submit(e: FormEvent) {

@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from "vitest";
 import { fakeApi, json } from "@client/test/render-admin-page";
 import { ContactForm } from "./contact-form";
 import { SubscribeForm } from "./subscribe-form";
+import { SiteToaster } from "../ui/toasts";
 
 describe("public mail forms", () => {
   it("subscribe: requires an e-mail, then shows the thanks with 'subscribe another'", async () => {
@@ -21,6 +22,20 @@ describe("public mail forms", () => {
     await user.click(screen.getByRole("button", { name: "Subscribe another" }));
     expect(screen.getByLabelText("Email")).toHaveValue("");
     expect(screen.getByRole("checkbox", { name: "Merch" })).toBeChecked();
+  });
+
+  it("subscribe: an optional region, sent as its code (a US state, or a country outside the US)", async () => {
+    const user = userEvent.setup();
+    const { writes } = fakeApi({ "POST /api/subscribe": () => json(200, { success: true, message: "Please check your email to verify your subscription." }) });
+    render(<SubscribeForm />);
+    await user.type(screen.getByLabelText("Email"), "fan@example.com");
+    await user.selectOptions(screen.getByLabelText(/Where do you live\?/), "Outside the US");
+    await user.selectOptions(screen.getByLabelText("Country"), "DE");
+    await user.click(screen.getByRole("button", { name: "Subscribe" }));
+    expect(await screen.findByText("Please check your email to verify your subscription.")).toBeInTheDocument();
+    expect(writes()[0].body).toMatchObject({ email: "fan@example.com", region: "DE" });
+    await user.click(screen.getByRole("button", { name: "Subscribe another" }));
+    expect(screen.getByLabelText(/Where do you live\?/)).toHaveValue("");
   });
 
   it("subscribe: at least one interest, or no newsletter would ever reach the fan", async () => {
@@ -105,6 +120,23 @@ describe("public mail forms", () => {
     expect(thanks).toHaveTextContent("Thank you for reaching out. We'll get back to you soon.");
     await user.keyboard("{Tab}{Enter}"); // Tab to 'Send another', press it
     await waitFor(() => expect(screen.getByLabelText("Name (optional)")).toHaveFocus());
+  });
+
+  it("a success is said once: the thanks panel, no toast covering it (issue 13)", async () => {
+    const user = userEvent.setup();
+    fakeApi({ "POST /api/contact": () => json(200, { success: true, message: "ok" }) });
+    render(
+      <>
+        <ContactForm />
+        <SiteToaster onDemand={false} />
+      </>,
+    );
+    await user.type(screen.getByLabelText("Email"), "a@b.co");
+    await user.type(screen.getByLabelText("Message"), "Hello");
+    await user.click(screen.getByRole("button", { name: "Send Message" }));
+    expect(await screen.findByRole("status")).toHaveTextContent("Thank you for reaching out. We'll get back to you soon.");
+    await new Promise((r) => setTimeout(r, 300));
+    expect(screen.getAllByText("Thank you for reaching out. We'll get back to you soon.")).toHaveLength(1);
   });
 
   it("subscribe: light text sits on the dark red (AA contrast), not on the brand red", () => {

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { subscribersApi } from "@shared/api/subscribers";
+import { RegionSelect } from "@client/components/ui/region-select";
 import { EmailField, Field, FieldError, FormError, Honeypot, SubmitButton, SuccessPanel, inputClass } from "./form-parts";
 import { emailError, usePublicForm } from "./use-public-form";
 
@@ -18,12 +19,13 @@ export function SubscribeForm() {
   const [name, setName] = useState("");
   const [email, setEmail] = useState("");
   const [interests, setInterests] = useState<Interests>(ALL_INTERESTS);
+  // optional: where the fan lives ('US-NC', 'DE'), so the band can write to the fans near a show
+  const [region, setRegion] = useState("");
   const [website, setWebsite] = useState("");
   const form = usePublicForm({
     url: subscribersApi.subscribe,
     failed: "Failed to subscribe. Please try again.",
     success: "Please check your email to verify your subscription.",
-    successMs: 6000,
   });
 
   function submit(e: FormEvent) {
@@ -31,13 +33,14 @@ export function SubscribeForm() {
     const trimmed = email.trim();
     // With nothing chosen no newsletter would ever match (recipients share at least one interest).
     const noInterest = Object.values(interests).some(Boolean) ? undefined : NO_INTEREST;
-    void form.submit({ "subscribe-email": emailError(trimmed), [FIRST_INTEREST_ID]: noInterest }, { name: name.trim(), email: trimmed, interests, website });
+    void form.submit({ "subscribe-email": emailError(trimmed), [FIRST_INTEREST_ID]: noInterest }, { name: name.trim(), email: trimmed, interests, ...(region ? { region } : {}), website });
   }
 
   function again() {
     setName("");
     setEmail("");
     setInterests(ALL_INTERESTS);
+    setRegion("");
     form.reset("subscribe-name");
   }
 
@@ -65,6 +68,12 @@ export function SubscribeForm() {
         </div>
         <FieldError id={FIRST_INTEREST_ID} error={interestError} />
       </fieldset>
+      <div className="grid gap-1.5">
+        <label htmlFor="subscribe-region" className="text-sm font-bold tracking-wider uppercase">
+          Where do you live? <span className="font-normal tracking-normal normal-case text-dust">(optional)</span>
+        </label>
+        <RegionSelect id="subscribe-region" value={region} onChange={setRegion} />
+      </div>
       <Honeypot value={website} onChange={setWebsite} />
       <FormError error={form.error} />
       <SubmitButton busy={form.busy} label="Subscribe" busyLabel="Subscribing..." />

@@ -15,9 +15,9 @@ export function Hero() {
   return (
     <header className="halftone relative overflow-hidden border-b border-smoke">
       <div aria-hidden="true" className="pointer-events-none absolute -top-40 -right-40 h-[36rem] w-[36rem] rounded-full bg-blood/25 blur-3xl" />
-      <div className="relative mx-auto grid max-w-6xl grid-cols-1 gap-10 px-4 pt-8 pb-14 sm:px-6 lg:grid-cols-[1.15fr_1fr] lg:items-center lg:gap-12 lg:pt-16 lg:pb-24">
+      <div className="relative mx-auto grid max-w-6xl grid-cols-1 gap-8 px-4 pt-6 pb-12 sm:gap-10 sm:pt-8 sm:pb-14 sm:px-6 lg:grid-cols-[1.15fr_1fr] lg:items-center lg:gap-12 lg:pt-16 lg:pb-24">
         <div className="min-w-0">
-          <p className="mb-4 flex items-center gap-3 text-xs font-bold tracking-[0.25em] text-dust uppercase">
+          <p className="mb-3 flex items-center gap-3 text-xs sm:mb-4 font-bold tracking-[0.25em] text-dust uppercase">
             <span className="h-px w-8 bg-blood" aria-hidden="true" /> Eastern NC · Emo / Hardcore
           </p>
           <h1 className="font-display text-[clamp(3.6rem,19vw,8.5rem)] leading-[0.82] tracking-tight uppercase">
@@ -27,7 +27,7 @@ export function Hero() {
               </span>
             ))}
           </h1>
-          <p className="mt-6 max-w-md text-lg text-bone/80">
+          <p className="mt-5 max-w-md text-base text-bone/80 sm:mt-6 sm:text-lg">
             {track ? (
               <>
                 Emo and hardcore from eastern North Carolina. Put on <strong className="text-bone">“{track.title}”</strong>, then come hear it live.
@@ -37,7 +37,7 @@ export function Hero() {
             )}
           </p>
           {next && (
-            <SectionLink id="shows" className="group mt-6 inline-flex max-w-full items-center gap-3 border border-smoke bg-ink/70 py-2 pr-4 pl-2 transition hover:border-blood">
+            <SectionLink id="shows" className="group mt-5 inline-flex sm:mt-6 max-w-full items-center gap-3 border border-smoke bg-ink/70 py-2 pr-4 pl-2 transition hover:border-blood">
               <span className="bg-blood-dark px-2 py-1 text-xs font-bold tracking-widest whitespace-nowrap uppercase">Next show</span>
               <span className="truncate text-sm font-semibold">
                 {dateParts(next.date).month} {dateParts(next.date).day} · {next.venue}, {next.location}

@@ -9,11 +9,20 @@ export const SECTION_LINKS = [
   { id: "contact", label: "Contact" },
 ] as const;
 
+/**
+ * Pages that are not a home section, for the top bar and the menu: one entry per place (issue 13;
+ * 'Watch' and 'Tour' led where VIDEOS and SHOWS already go).
+ */
 export const PAGE_LINKS = [
-  { href: "/shows", label: "Tour" },
-  { href: "/videos", label: "Watch" },
   { href: "/merch", label: "Merch" },
   { href: "/lyrics", label: "Lyrics" },
+] as const;
+
+/** The footer's site map adds the full pages behind two sections (spec: a link to /videos), named for what they add. */
+export const FOOTER_PAGE_LINKS = [
+  { href: "/shows", label: "Past shows" },
+  { href: "/videos", label: "All videos" },
+  ...PAGE_LINKS,
 ] as const;
 
 /** Smooth scrolling, unless the visitor asked the system for reduced motion. */

@@ -39,7 +39,8 @@ describe("public layout", () => {
 
 describe("toasts on public pages", () => {
   it("load on demand: no Toaster until a form asks for one, then its toast shows", async () => {
-    const { writes } = fakeApi({ "POST /api/subscribe": () => json(200, { success: true }) });
+    // a failure: a success is said by the form's thanks panel alone (issue 13)
+    const { writes } = fakeApi({ "POST /api/subscribe": () => json(500, { success: false, message: "Internal server error" }) });
     const user = userEvent.setup();
     render(
       <>

@@ -1,6 +1,6 @@
 import { Link } from "wouter";
 import { useBandName } from "@client/lib/band-name";
-import { PAGE_LINKS, SECTION_LINKS } from "./nav-links";
+import { FOOTER_PAGE_LINKS, SECTION_LINKS } from "./nav-links";
 import { SectionLink } from "./section-link";
 import { SocialIconRow } from "./social-icons";
 
@@ -28,7 +28,7 @@ export function SiteFooter() {
         <div>
           <p className="mb-3 text-xs font-bold tracking-[0.2em] text-(--color-signal) uppercase">More</p>
           <ul className="grid gap-2">
-            {PAGE_LINKS.map((l) => (
+            {FOOTER_PAGE_LINKS.map((l) => (
               <li key={l.href}>
                 <Link href={l.href} className="text-sm tracking-wide text-dust uppercase hover:text-bone">{l.label}</Link>
               </li>

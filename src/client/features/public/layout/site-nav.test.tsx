@@ -11,13 +11,22 @@ afterEach(() => {
 });
 
 describe("navigation", () => {
-  it("has the spec's section links plus /videos and /merch", () => {
+  it("has the spec's section links plus the pages that are no section, each place once (issue 13)", () => {
     renderWithApi(<SiteNav />, {});
     const nav = screen.getByRole("navigation", { name: "Main" });
     const labels = within(nav).getAllByRole("link").map((a) => a.textContent);
-    expect(labels).toEqual(expect.arrayContaining(["Home", "Music", "Videos", "Shows", "About", "Social", "Contact", "Watch", "Merch"]));
+    expect(labels.slice(1)).toEqual(["Home", "Music", "Videos", "Shows", "About", "Social", "Contact", "Merch", "Lyrics"]);
     expect(within(nav).getByRole("link", { name: "Merch" })).toHaveAttribute("href", "/merch");
-    expect(within(nav).getByRole("link", { name: "Watch" })).toHaveAttribute("href", "/videos");
+    // no second way to the videos or the shows under another name
+    expect(within(nav).queryByRole("link", { name: "Watch" })).toBeNull();
+    expect(within(nav).queryByRole("link", { name: "Tour" })).toBeNull();
+  });
+
+  it("the footer's site map links the full /videos and /shows pages, named for what they add", () => {
+    renderWithApi(<SiteFooter />, {});
+    const more = screen.getByRole("link", { name: "All videos" });
+    expect(more).toHaveAttribute("href", "/videos");
+    expect(screen.getByRole("link", { name: "Past shows" })).toHaveAttribute("href", "/shows");
   });
 
   it("on the home page a section link smooth-scrolls instead of navigating", async () => {

@@ -4,6 +4,7 @@ import { ApiError } from "@client/lib/api-client";
 import { LoadingBlocks, StateMessage } from "../ui/state-message";
 import { usePageTitle } from "../ui/use-page-title";
 import { useLyrics } from "./api";
+import { LyricLines } from "./lyric-lines";
 import { LYRICS_ERROR, LYRICS_NOT_FOUND } from "./lyrics-text";
 
 const backClass = "inline-flex items-center gap-2 border-2 border-bone px-4 py-2 font-display text-lg uppercase transition hover:bg-bone hover:text-ink";
@@ -41,7 +42,7 @@ export default function LyricDetailPage({ params }: { params: { id?: string } })
         </dl>
       </header>
       {/* line breaks are kept as written; the text is rendered as text, never as HTML */}
-      <p data-testid="lyrics-text" className="mt-8 font-serif text-xl leading-loose whitespace-pre-line sm:text-2xl">{data.lyricsText}</p>
+      <LyricLines text={data.lyricsText} className="mt-8 text-xl leading-relaxed sm:text-2xl" />
     </main>
   );
 }

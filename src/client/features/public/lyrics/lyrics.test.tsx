@@ -39,7 +39,8 @@ describe("lyrics", () => {
     expect(screen.getByText("2024")).toBeInTheDocument();
     const text = screen.getByTestId("lyrics-text");
     expect(text.textContent).toBe("Floodplain line one\nFloodplain line two");
-    expect(text.className).toContain("whitespace-pre-line");
+    // each line its own block with a hanging indent, so wrapping never looks like a new line (issue 13)
+    expect([...text.children].map((line) => line.className)).toEqual(["lyric-line", "lyric-line"]);
   });
 
   it("an unknown lyric shows 'Lyrics Not Found' with a back button", async () => {

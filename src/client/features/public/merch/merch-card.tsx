@@ -5,17 +5,21 @@ import { IMAGE_PLACEHOLDER } from "@shared/settings-defaults";
 import { ImageWithFallback } from "@client/components/ui/image-with-fallback";
 import { mediaUrl } from "@client/lib/media-url";
 
+/** The card's width: half the page on phones and tablets, a quarter of the 72rem page from lg. */
+const MERCH_IMAGE_SIZES = "(min-width: 1024px) 18rem, 50vw";
+
 /**
  * One product, linking out through its amazonUrl (print-on-demand, sold elsewhere). The link is
  * the product name, stretched over the whole card: the card is one big click target, while a
  * screen reader hears "Floodplain Tee" as the link and the price and badges as plain text.
  */
 export function MerchCard({ item }: { item: Merchandise }) {
-  const href = /^https?:\/\//i.test(item.amazonUrl) ? item.amazonUrl : null;
+  // a 'Coming Soon' item is not buyable yet (issue 13): no link, a label where Buy would be
+  const href = !item.comingSoon && /^https?:\/\//i.test(item.amazonUrl) ? item.amazonUrl : null;
   return (
     <li className="group relative flex h-full flex-col border border-smoke bg-ink transition hover:border-blood has-[a:focus-visible]:outline-2 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-blood">
       <div className="relative aspect-square overflow-hidden bg-coal">
-        <ImageWithFallback src={mediaUrl(item.imageUrl)} fallbackSrc={IMAGE_PLACEHOLDER} alt={item.name} width={400} height={400} className="h-full w-full object-cover transition duration-300 group-hover:scale-105" />
+        <ImageWithFallback src={mediaUrl(item.imageUrl)} variants={item.image} sizes={MERCH_IMAGE_SIZES} fallbackSrc={IMAGE_PLACEHOLDER} alt={item.name} width={400} height={400} className="h-full w-full object-cover transition duration-300 group-hover:scale-105" />
         <div className="absolute top-2 left-2 flex flex-col items-start gap-1.5">
           {item.isNew && <span className="-rotate-3 bg-blood-dark px-2 py-0.5 font-display text-sm tracking-wide uppercase">New</span>}
           {item.comingSoon && <span className="tape rotate-2 px-2 py-0.5 font-display text-sm tracking-wide uppercase">Coming Soon</span>}
@@ -36,10 +40,14 @@ export function MerchCard({ item }: { item: Merchandise }) {
         <p className="mt-1 line-clamp-2 hidden text-sm text-dust sm:block">{item.description}</p>
         <div className="mt-auto flex items-end justify-between gap-2 pt-3">
           <span className="font-display text-2xl text-bone">{formatPrice(item.price)}</span>
-          {href && (
-            <span aria-hidden="true" className="inline-flex items-center gap-1 text-xs font-bold tracking-wider text-(--color-signal) uppercase">
-              Buy <ArrowUpRight className="h-4 w-4" />
-            </span>
+          {item.comingSoon ? (
+            <span className="text-xs font-bold tracking-wider text-dust uppercase">Coming soon</span>
+          ) : (
+            href && (
+              <span aria-hidden="true" className="inline-flex items-center gap-1 text-xs font-bold tracking-wider text-(--color-signal) uppercase">
+                Buy <ArrowUpRight className="h-4 w-4" />
+              </span>
+            )
           )}
         </div>
       </div>

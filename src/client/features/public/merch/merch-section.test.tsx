@@ -76,6 +76,17 @@ describe("MerchSection", () => {
     expect(card("Tee").className).toContain("relative");
   });
 
+  it("a 'Coming Soon' item is not buyable: no link, no Buy, a 'Coming soon' label instead (issue 13)", async () => {
+    renderWithApi(<MerchSection />, { "/api/merchandise": ok(catalog) });
+    const sticker = (await screen.findByRole("heading", { name: "Sticker" })).closest("li")!;
+    expect(within(sticker).queryByRole("link")).toBeNull();
+    expect(within(sticker).queryByText("Buy")).toBeNull();
+    expect(within(sticker).getByText("Coming soon")).toBeInTheDocument();
+    const tee = screen.getByRole("heading", { name: /^Tee/ }).closest("li")!;
+    expect(within(tee).getByText("Buy")).toBeInTheDocument();
+    expect(within(tee).queryByText("Coming soon")).toBeNull();
+  });
+
   it("swaps a broken product image for the placeholder", async () => {
     renderWithApi(<MerchSection />, { "/api/merchandise": ok([catalog[0]]) });
     const img = await screen.findByRole("img", { name: "Tee" });

@@ -1,5 +1,6 @@
 import { Pause, Play, RotateCcw, RotateCw } from "lucide-react";
 import { formatDuration } from "@shared/format";
+import { FEATURED_COVER_SIZES } from "@shared/responsive-images";
 import { DEFAULT_COVER_ART } from "@shared/settings-defaults";
 import { cn } from "@client/lib/cn";
 import { ImageWithFallback } from "@client/components/ui/image-with-fallback";
@@ -8,32 +9,40 @@ import { usePlayer } from "./player-context";
 import { SKIP_SECONDS } from "./player-state";
 import { SeekBar, VolumeControl } from "./player-controls";
 
-/** The header's vinyl-style player: the cover art is the record's label, and it spins while playing. */
+
+/**
+ * The header's vinyl-style player: the cover art is the record's label, and it spins while playing.
+ * On a phone the record sits small beside the title, so the play button is in view on arrival
+ * under the band's name (issue 13: at 390x844 it was below the fold); from sm up it is large.
+ */
 export function FeaturedPlayer() {
   const p = usePlayer();
-  if (p.isLoading && !p.track) return <div className="aspect-square w-full max-w-[22rem] animate-pulse rounded-full bg-coal" aria-hidden="true" />;
+  // as tall as the player it stands in for: compact on a phone, the round record from sm up
+  if (p.isLoading && !p.track) return <div className="h-[14.5rem] w-full max-w-[22rem] animate-pulse bg-coal sm:aspect-square sm:h-auto sm:rounded-full" aria-hidden="true" />;
   if (!p.track) return null;
   const cover = mediaUrl(p.track.coverArtUrl);
   return (
     <section aria-label="Featured track player" className="w-full max-w-[26rem]">
-      <div className="relative mx-auto aspect-square w-[min(82vw,22rem)]">
-        {/* sleeve peeking out behind the record */}
-        <ImageWithFallback src={cover} fallbackSrc={DEFAULT_COVER_ART} width={320} height={320} loading="eager" fetchPriority="high"
-          className="absolute top-[6%] -left-[8%] h-[88%] w-[88%] -rotate-6 object-cover shadow-2xl shadow-black brightness-[.55]" />
-        <div className={cn("vinyl spin absolute inset-0 rounded-full", !p.playing && "spin-paused")}>
-          <ImageWithFallback src={cover} fallbackSrc={DEFAULT_COVER_ART} alt={`Cover art for ${p.track.title}`} width={160} height={160} loading="eager"
-            className="absolute inset-[31%] h-[38%] w-[38%] rounded-full object-cover ring-4 ring-black/70" />
-          <span className="absolute inset-[48.5%] rounded-full bg-ink" aria-hidden="true" />
-          <span className="vinyl-sheen absolute inset-0 rounded-full" aria-hidden="true" />
+      <div className="grid grid-cols-[7.5rem_minmax(0,1fr)] items-center gap-5 sm:block">
+        <div className="relative mx-auto aspect-square w-full sm:w-[min(82vw,22rem)]">
+          {/* sleeve peeking out behind the record */}
+          <ImageWithFallback src={cover} variants={p.track.coverArt} sizes={FEATURED_COVER_SIZES} fallbackSrc={DEFAULT_COVER_ART} width={320} height={320} loading="eager" fetchPriority="high"
+            className="absolute top-[6%] -left-[8%] h-[88%] w-[88%] -rotate-6 object-cover shadow-2xl shadow-black brightness-[.55]" />
+          <div className={cn("vinyl spin absolute inset-0 rounded-full", !p.playing && "spin-paused")}>
+            <ImageWithFallback src={cover} variants={p.track.coverArt} sizes={FEATURED_COVER_SIZES} fallbackSrc={DEFAULT_COVER_ART} alt={`Cover art for ${p.track.title}`} width={160} height={160} loading="eager"
+              className="absolute inset-[31%] h-[38%] w-[38%] rounded-full object-cover ring-4 ring-black/70" />
+            <span className="absolute inset-[48.5%] rounded-full bg-ink" aria-hidden="true" />
+            <span className="vinyl-sheen absolute inset-0 rounded-full" aria-hidden="true" />
+          </div>
+          {/* tonearm */}
+          <span aria-hidden="true" className={cn("absolute -top-2 right-[2%] h-[58%] w-2 origin-top rounded-full bg-gradient-to-b from-dust to-smoke shadow-lg transition-transform duration-700", p.playing ? "rotate-[24deg]" : "rotate-[8deg]")} />
         </div>
-        {/* tonearm */}
-        <span aria-hidden="true" className={cn("absolute -top-2 right-[2%] h-[58%] w-2 origin-top rounded-full bg-gradient-to-b from-dust to-smoke shadow-lg transition-transform duration-700", p.playing ? "rotate-[24deg]" : "rotate-[8deg]")} />
-      </div>
 
-      <div className="mt-6">
-        <p className="text-xs font-bold tracking-[0.25em] text-(--color-signal) uppercase">Now spinning</p>
-        <h2 className="font-display text-4xl leading-none uppercase sm:text-5xl">{p.track.title}</h2>
-        <p className="mt-1 text-sm text-dust">{p.track.artist}</p>
+        <div className="sm:mt-6">
+          <p className="text-xs font-bold tracking-[0.25em] text-(--color-signal) uppercase">Now spinning</p>
+          <h2 className="font-display text-3xl leading-none break-words uppercase sm:text-5xl">{p.track.title}</h2>
+          <p className="mt-1 text-sm text-dust">{p.track.artist}</p>
+        </div>
       </div>
 
       <SeekBar className="mt-4" />

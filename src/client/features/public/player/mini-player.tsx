@@ -21,6 +21,8 @@ export function MiniPlayer() {
         <div className="mx-auto flex max-w-6xl items-center gap-3">
           <ImageWithFallback
             src={mediaUrl(p.track.coverArtUrl)}
+            variants={p.track.coverArt}
+            sizes="40px"
             fallbackSrc={DEFAULT_COVER_ART}
             width={40}
             height={40}

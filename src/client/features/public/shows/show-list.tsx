@@ -1,7 +1,7 @@
 import { Ticket } from "lucide-react";
 import type { Show } from "@shared/schemas/shows";
 import { SHOW_STATUS_LABELS, sellsTickets, type ShowStatus } from "@shared/show-status";
-import { formatPrice } from "@shared/format";
+import { formatShowPrice } from "@shared/format";
 import { useBandName } from "@client/lib/band-name";
 import { cn } from "@client/lib/cn";
 import { useSetting } from "@client/lib/settings";
@@ -56,7 +56,7 @@ function ShowItem({ show, bandName, timeZone }: { show: Show; bandName: string; 
         {acts.length > 0 && <p className={cn("mt-2 text-sm text-bone/80", struck)}>with {acts.join(", ")}</p>}
         <dl className={cn("mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm", cancelled && "text-dust")}>
           <div className="flex gap-1.5"><dt className="text-dust">Time</dt><dd className="font-semibold">{show.time}</dd></div>
-          <div className="flex gap-1.5"><dt className="text-dust">Price</dt><dd className="font-semibold">{formatPrice(show.price)}</dd></div>
+          <div className="flex gap-1.5"><dt className="text-dust">Price</dt><dd className="font-semibold">{formatShowPrice(show.price)}</dd></div>
           <div className="flex gap-1.5"><dt className="sr-only">Age restriction</dt><dd className="border border-dust/50 px-1.5 text-xs leading-5 font-bold uppercase">{show.ageRestriction}</dd></div>
         </dl>
         {!cancelled && <AddToCalendar show={show} bandName={bandName} timeZone={timeZone} />}

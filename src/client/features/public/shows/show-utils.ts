@@ -1,5 +1,5 @@
 import type { Show } from "@shared/schemas/shows";
-import { calendarDay, formatPrice, todayIso } from "@shared/format";
+import { calendarDay, formatShowPrice, todayIso } from "@shared/format";
 import { SHOW_HOURS, parseShowTime } from "@shared/show-time";
 
 /** Supporting acts arrive as a comma string; the public side also accepts a list. */
@@ -53,7 +53,7 @@ export function googleCalendarUrl(show: Show, bandName: string, timeZone: string
     dates = `${stamp(new Date(Date.UTC(y, m - 1, d)), false)}/${stamp(new Date(Date.UTC(y, m - 1, d + 1)), false)}`;
   }
   const acts = supportingActs(show.supportingActs as string | string[]);
-  const details = [acts.length ? `With ${acts.join(", ")}` : "", `Time: ${show.time}`, `Ages: ${show.ageRestriction}`, `Price: ${formatPrice(show.price)}`, show.eventUrl ? `Tickets: ${show.eventUrl}` : ""]
+  const details = [acts.length ? `With ${acts.join(", ")}` : "", `Time: ${show.time}`, `Ages: ${show.ageRestriction}`, `Price: ${formatShowPrice(show.price)}`, show.eventUrl ? `Tickets: ${show.eventUrl}` : ""]
     .filter(Boolean)
     .join("\n");
   const params = new URLSearchParams({ action: "TEMPLATE", text: `${bandName} at ${show.venue}`, dates, details, location: `${show.venue}, ${show.location}` });

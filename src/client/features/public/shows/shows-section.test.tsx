@@ -34,6 +34,13 @@ describe("ShowsSection", () => {
     expect(tickets.getAttribute("rel")).toContain("noopener");
   });
 
+  it("a free show (price 0) shows 'Free', not $0.00 (issue 13)", async () => {
+    renderWithApi(<ShowsSection />, { [showsApi.home]: ok([show(1, "Free Barn", day(3), { price: "0.00" })]) });
+    const item = await screen.findByRole("listitem");
+    expect(within(item).getByText("Free")).toBeInTheDocument();
+    expect(within(item).queryByText("$0.00")).toBeNull();
+  });
+
   it("badges Sold Out, Cancelled (struck through) and Postponed, and hides the tickets link for sold-out and cancelled shows", async () => {
     const url = (n: number) => `https://tickets.example/${n}`;
     renderWithApi(<ShowsSection />, {

@@ -1,0 +1,1 @@
+CREATE INDEX "subscribers_name_sort_idx" ON "subscribers" USING btree (lower("name"),"id");

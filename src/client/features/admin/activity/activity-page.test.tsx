@@ -1,0 +1,63 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { fakeApi, json, renderAdminPage } from "@client/test/render-admin-page";
+import ActivityPage from "./activity-page";
+
+const entry = (id: number, over: Record<string, unknown> = {}) => ({
+  id,
+  username: "admin",
+  action: "update",
+  resource: "shows",
+  recordId: "7",
+  summary: "The Pour House on Dec 5, 2030",
+  changes: { venue: "The Pour House", price: "15.00" },
+  createdAt: "2030-01-02T10:00:00.000Z",
+  ...over,
+});
+const answer = (data: unknown[], page: { total: number; page: number; pageSize: number }) => ({
+  success: true,
+  data,
+  page,
+  filters: { usernames: ["admin", "drummer"], resources: ["band-members", "shows"] },
+});
+
+describe("activity page", () => {
+  it("lists who changed what with the changed fields, pages, and filters by person", async () => {
+    const api = fakeApi({
+      "GET /api/admin/activity?page=1": () => json(200, answer([entry(2), entry(1, { action: "create", username: "drummer", changes: null })], { total: 51, page: 1, pageSize: 50 })),
+      "GET /api/admin/activity?page=2": () => json(200, answer([entry(0, { action: "delete", summary: null, changes: null })], { total: 51, page: 2, pageSize: 50 })),
+      "GET /api/admin/activity?page=1&username=drummer": () => json(200, answer([entry(1, { action: "create", username: "drummer", changes: null })], { total: 1, page: 1, pageSize: 50 })),
+    });
+    renderAdminPage(<ActivityPage />, "/activity");
+    const list = await screen.findByRole("list", { name: "Activity entries" });
+    const items = within(list).getAllByRole("listitem");
+    expect(items[0]).toHaveTextContent("admin update shows: The Pour House on Dec 5, 2030");
+    expect(within(items[0]).getByText("2 fields: venue, price")).toBeInTheDocument();
+    expect(items[1]).toHaveTextContent("drummer create shows");
+    expect(screen.getByText("1–50 of 51")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Previous" })).toBeDisabled();
+
+    await userEvent.click(screen.getByRole("button", { name: "Next" }));
+    expect(await screen.findByText("51–51 of 51")).toBeInTheDocument();
+    expect(screen.getByRole("listitem")).toHaveTextContent("admin delete shows #7");
+
+    await userEvent.click(screen.getByRole("combobox", { name: "Person" }));
+    await userEvent.click(await screen.findByRole("option", { name: "drummer" }));
+    await waitFor(() => expect(screen.getByText("1–1 of 1")).toBeInTheDocument());
+    expect(api.calls.at(-1)?.url).toBe("/api/admin/activity?page=1&username=drummer");
+  });
+
+  it("says when nothing matches, with Clear filters, and shows an error with a retry", async () => {
+    let fail = true;
+    fakeApi({
+      "GET /api/admin/activity?page=1": () => (fail ? json(500, { success: false, message: "Internal server error" }) : json(200, answer([], { total: 0, page: 1, pageSize: 50 }))),
+    });
+    renderAdminPage(<ActivityPage />, "/activity");
+    expect(await screen.findByText("Could not load the activity")).toBeInTheDocument();
+    fail = false;
+    await userEvent.click(screen.getByRole("button", { name: "Try again" }));
+    expect(await screen.findByText("No activity yet")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Clear filters" })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,40 @@
+import { index, integer, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { users } from "./people";
+
+/**
+ * Who changed what in the back office (issue 13): one row per admin write. `changes` holds the
+ * changed fields' names and values, never secrets (passwords, tokens); `summary` names the
+ * record the way a person would ('the show at The Pour House on Dec 5').
+ */
+export const activityLog = pgTable(
+  "activity_log",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    // kept as written: the entry stays readable after the user is deleted or renamed
+    username: text("username").notNull(),
+    // create | update | delete | send | import | ... (what the admin did)
+    action: text("action").notNull(),
+    resource: text("resource").notNull(),
+    recordId: text("record_id"),
+    summary: text("summary"),
+    changes: jsonb("changes").$type<Record<string, unknown>>(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("activity_created_idx").on(t.createdAt, t.id), index("activity_resource_idx").on(t.resource, t.createdAt), index("activity_username_idx").on(t.username, t.createdAt)],
+);
+
+/** Single-use password reset links (issue 13): the SHA-256 of the mailed token, valid 30 minutes. */
+export const passwordResetTokens = pgTable(
+  "password_reset_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [index("password_reset_user_idx").on(t.userId)],
+);

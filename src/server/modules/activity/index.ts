@@ -1,0 +1,4 @@
+import type { ResourceModule } from "../resource-module";
+import { activityAdminRoutes } from "./routes";
+
+export const activityModule: ResourceModule = { name: "activity", adminRoutes: activityAdminRoutes };

@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FORGOT_PASSWORD_ANSWER } from "@shared/schemas/auth";
+import { passwordResetTokens } from "../../db/schema";
+import { startSmtpSink, type ReceivedMail, type SmtpSink } from "../../test/smtp-sink";
+import { createTestApp, type TestApp } from "../../test/app";
+import { RESET_LINK_INVALID } from "./password-reset";
+
+/** Forgot password -> mailed link (real SMTP) -> reset once; and the signed-in admin's own password. */
+describe("password reset and own password", () => {
+  let t: TestApp;
+  let sink: SmtpSink;
+  const drummer = { username: "drummer", email: "drums@example.com", password: "violet-anchor-93-lamp" };
+
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+    t = await createTestApp({ SMTP_URL: sink.url, PUBLIC_URL: "https://band.example" });
+    const made = await t.request({ method: "POST", url: "/api/users", headers: await t.adminHeaders(), payload: drummer });
+    expect(made.statusCode, made.body).toBe(201);
+  });
+  afterAll(async () => {
+    await t.close();
+    await sink.close();
+  });
+
+  const login = (username: string, password: string) => t.request({ method: "POST", url: "/api/admin/login", payload: { username, password } });
+  const me = (token: string) => t.request({ method: "GET", url: "/api/admin/me", headers: { authorization: `Bearer ${token}` } });
+  const forgot = (email: string) => t.request({ method: "POST", url: "/api/admin/forgot-password", payload: { email } });
+  const reset = (token: string, password: string) => t.request({ method: "POST", url: "/api/admin/reset-password", payload: { token, password } });
+  const mailsTo = (addr: string) => sink.mails.filter((m) => m.to.includes(addr));
+
+  function tokenOf(mail: ReceivedMail) {
+    const link = mail.links().find((l) => l.includes("/admin/reset-password?"));
+    expect(link).toBeDefined();
+    const url = new URL(link!);
+    expect(url.origin + url.pathname).toBe("https://band.example/admin/reset-password");
+    return url.searchParams.get("token")!;
+  }
+
+  it("answers the same for a known and an unknown address, and mails the known one exactly once", async () => {
+    const known = await forgot("Drums@Example.com");
+    const unknown = await forgot("nobody@example.com");
+    expect(known.statusCode).toBe(200);
+    expect(known.json()).toEqual({ success: true, message: FORGOT_PASSWORD_ANSWER });
+    expect(unknown.json()).toEqual(known.json());
+    await t.app.mailer.settled();
+    expect(mailsTo("drums@example.com")).toHaveLength(1);
+    expect(mailsTo("nobody@example.com")).toHaveLength(0);
+    const mail = mailsTo("drums@example.com")[0];
+    expect(mail.decoded).toContain("drummer");
+    expect(mail.decoded).toContain("30 minutes");
+    // stored as a hash: the raw token is nowhere in the table
+    const token = tokenOf(mail);
+    const rows = await t.database.db.select().from(passwordResetTokens);
+    expect(rows).toHaveLength(1);
+    expect(rows[0].tokenHash).not.toBe(token);
+    expect(rows[0].expiresAt.getTime() - rows[0].createdAt.getTime()).toBeCloseTo(30 * 60 * 1000, -4);
+  });
+
+  it("resets once, ends every session of the user, and refuses the used link", async () => {
+    const token = tokenOf(mailsTo("drums@example.com")[0]);
+    const sessionA = (await login(drummer.username, drummer.password)).json().token;
+    const sessionB = (await login(drummer.username, drummer.password)).json().token;
+
+    // a refused password leaves the link usable
+    const weak = await reset(token, "password123");
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json().errors.password).toBeTruthy();
+
+    const done = await reset(token, "quartz-meadow-58-river");
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().message).toMatch(/signed out everywhere/);
+    expect((await me(sessionA)).statusCode).toBe(401);
+    expect((await me(sessionB)).statusCode).toBe(401);
+    expect((await login(drummer.username, drummer.password)).statusCode).toBe(401);
+    expect((await login(drummer.username, "quartz-meadow-58-river")).statusCode).toBe(200);
+
+    const again = await reset(token, "another-tulip-77-stone");
+    expect(again.statusCode).toBe(400);
+    expect(again.json().message).toBe(RESET_LINK_INVALID);
+    expect((await reset("made-up-token", "another-tulip-77-stone")).json().message).toBe(RESET_LINK_INVALID);
+  });
+
+  it("refuses an expired link", async () => {
+    sink.mails.length = 0;
+    await forgot(drummer.email);
+    await t.app.mailer.settled();
+    const token = tokenOf(mailsTo(drummer.email)[0]);
+    await t.database.db.update(passwordResetTokens).set({ expiresAt: new Date(Date.now() - 1000) });
+    const res = await reset(token, "another-tulip-77-stone");
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(RESET_LINK_INVALID);
+  });
+
+  it("changes the signed-in admin's own password: the current one is required, other sessions end, this one stays", async () => {
+    const password = "quartz-meadow-58-river";
+    const here = (await login(drummer.username, password)).json().token;
+    const elsewhere = (await login(drummer.username, password)).json().token;
+    const change = (body: object) => t.request({ method: "PUT", url: "/api/admin/password", headers: { authorization: `Bearer ${here}` }, payload: body });
+
+    const wrong = await change({ currentPassword: "not-my-password", newPassword: "copper-lantern-26-fjord" });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toMatchObject({ message: "currentPassword: Current password is incorrect", errors: { currentPassword: "Current password is incorrect" } });
+    expect((await change({ currentPassword: password, newPassword: "drummer-2024" })).statusCode).toBe(400);
+
+    const ok = await change({ currentPassword: password, newPassword: "copper-lantern-26-fjord" });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect((await me(here)).statusCode).toBe(200);
+    expect((await me(elsewhere)).statusCode).toBe(401);
+    expect((await login(drummer.username, "copper-lantern-26-fjord")).statusCode).toBe(200);
+
+    const log = await t.request({ method: "GET", url: "/api/admin/activity?resource=account", headers: await t.adminHeaders() });
+    expect(log.json().data.map((e: { action: string; username: string }) => `${e.username} ${e.action}`)).toEqual(["drummer change password", "drummer reset password"]);
+    expect(JSON.stringify(log.json().data)).not.toMatch(/copper|quartz/);
+  });
+});
+
+describe("forgot-password limits", () => {
+  it("limits requests per IP (shared counters) and mails one address at most 3 times an hour", async () => {
+    const sink = await startSmtpSink();
+    const t = await createTestApp({ SMTP_URL: sink.url, FORM_RATE_LIMIT: 5 });
+    try {
+      await t.request({ method: "POST", url: "/api/users", headers: await t.adminHeaders(), payload: { username: "singer", email: "voice@example.com", password: "violet-anchor-93-lamp" } });
+      const codes: number[] = [];
+      for (let i = 0; i < 6; i++) codes.push((await t.request({ method: "POST", url: "/api/admin/forgot-password", payload: { email: "voice@example.com" } })).statusCode);
+      expect(codes).toEqual([200, 200, 200, 200, 200, 429]);
+      await t.app.mailer.settled();
+      expect(sink.mails.filter((m) => m.to.includes("voice@example.com"))).toHaveLength(3);
+    } finally {
+      await t.close();
+      await sink.close();
+    }
+  });
+});

@@ -1,0 +1,82 @@
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { passwordProblem } from "@shared/password-strength";
+import { PASSWORD_HAS_USERNAME, passwordContainsUsername } from "@shared/schemas/users";
+import { passwordResetTokens, users } from "../../db/schema";
+import { badRequest } from "../../lib/http-error";
+import { hashToken, newToken } from "../../lib/tokens";
+import { passwordResetMail } from "../../mail/templates";
+import { countHit } from "../../plugins/rate-limit-store";
+import { hashPassword } from "../../services/passwords";
+import { deleteSessionsExcept } from "../../services/sessions";
+import { bandName } from "../../services/settings";
+
+export const RESET_VALID_MINUTES = 30;
+/** Mails to one address per window: the per-IP limit alone would let many addresses flood one inbox. */
+export const RESET_MAILS_PER_ADDRESS = 3;
+const ADDRESS_WINDOW_MS = 60 * 60 * 1000;
+
+export const RESET_LINK_INVALID = "This reset link has expired or was already used. Ask for a new one on the login page.";
+
+/**
+ * The mails for a forgot-password request: one per active admin account using the address (each
+ * names its account), each with a fresh single-use token stored as its SHA-256. Runs in the
+ * background (sendInBackground), so the answer takes the same time whether the address is known.
+ */
+export async function buildResetMails(app: FastifyInstance, email: string) {
+  const { current } = await countHit(app.db, `password-reset-mail ${email}`, ADDRESS_WINDOW_MS);
+  if (current > RESET_MAILS_PER_ADDRESS) {
+    app.log.info("password reset: address limit reached, no mail sent");
+    return null;
+  }
+  const accounts = await app.db
+    .select({ id: users.id, username: users.username, email: users.email })
+    .from(users)
+    .where(and(sql`lower(${users.email}) = ${email}`, eq(users.isActive, true), eq(users.isAdmin, true)));
+  if (accounts.length === 0) return null;
+  const band = await bandName(app);
+  const mails = [];
+  for (const account of accounts) {
+    const token = newToken();
+    await app.db.insert(passwordResetTokens).values({
+      tokenHash: hashToken(token),
+      userId: account.id,
+      expiresAt: new Date(Date.now() + RESET_VALID_MINUTES * 60 * 1000),
+    });
+    const resetUrl = `${app.config.PUBLIC_URL}/admin/reset-password?token=${encodeURIComponent(token)}`;
+    mails.push(passwordResetMail({ bandName: band, to: account.email!, username: account.username, resetUrl, validMinutes: RESET_VALID_MINUTES }));
+  }
+  return mails;
+}
+
+/** The password policy of the user form (length checked by the schema): not the username, not guessable. */
+export function checkNewPassword(password: string, username: string, field: string) {
+  const problem = passwordContainsUsername(password, username) ? PASSWORD_HAS_USERNAME : passwordProblem(password, [username]);
+  if (problem) throw badRequest(`${field}: ${problem}`, { [field]: problem });
+}
+
+/**
+ * Sets the new password of the token's account, once: the token is claimed with one conditional
+ * update, so two tabs sending the same link cannot both succeed. Ends every session of the user
+ * and drops the account's other reset links.
+ */
+export async function resetPassword(app: FastifyInstance, token: string, password: string) {
+  const tokenHash = hashToken(token);
+  const live = and(eq(passwordResetTokens.tokenHash, tokenHash), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, new Date()));
+  const [found] = await app.db
+    .select({ userId: users.id, username: users.username, isActive: users.isActive })
+    .from(passwordResetTokens)
+    .innerJoin(users, eq(users.id, passwordResetTokens.userId))
+    .where(live)
+    .limit(1);
+  if (!found || !found.isActive) throw badRequest(RESET_LINK_INVALID);
+  // checked before the token is used, so a refused password leaves the link working
+  checkNewPassword(password, found.username, "password");
+  const passwordHash = await hashPassword(password);
+  const claimed = await app.db.update(passwordResetTokens).set({ usedAt: new Date() }).where(live).returning({ userId: passwordResetTokens.userId });
+  if (claimed.length === 0) throw badRequest(RESET_LINK_INVALID);
+  await app.db.update(users).set({ passwordHash }).where(eq(users.id, found.userId));
+  await deleteSessionsExcept(app.db, found.userId);
+  await app.db.delete(passwordResetTokens).where(and(eq(passwordResetTokens.userId, found.userId), isNull(passwordResetTokens.usedAt)));
+  return { id: found.userId, username: found.username };
+}

@@ -1,0 +1,193 @@
+import fs from "node:fs";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { subscribers } from "../../db/schema";
+import { ImportVerificationSender } from "../../mail/import-verification-sender";
+import { createTestApp, type TestApp } from "../../test/app";
+import { startSmtpSink, type SmtpSink } from "../../test/smtp-sink";
+import { importsDir } from "./import-files";
+
+/** A multipart body as a browser's FormData sends one file. */
+function csvUpload(data: Buffer | string, name = "fans.csv") {
+  const boundary = "----bandimport" + Math.random().toString(16).slice(2);
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: text/csv\r\n\r\n`;
+  return {
+    payload: Buffer.concat([Buffer.from(head), Buffer.isBuffer(data) ? data : Buffer.from(data), Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+describe("Import CSV into the mailing list (real DB, real SMTP)", () => {
+  let t: TestApp;
+  let sink: SmtpSink;
+  let sender: ImportVerificationSender;
+
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+    t = await createTestApp({ SMTP_URL: sink.url, PUBLIC_URL: "https://band.example" });
+    sender = new ImportVerificationSender(t.app, { ratePerSecond: 1000, concurrency: 2, pollMs: 20 }).start();
+  });
+  afterAll(async () => {
+    await sender.stop();
+    await t.close();
+    await sink.close();
+  });
+
+  async function upload(data: Buffer | string, name?: string) {
+    const body = csvUpload(data, name);
+    return t.request({ method: "POST", url: "/api/subscribers/import", payload: body.payload, headers: { ...(await t.adminHeaders()), ...body.headers } });
+  }
+  async function run(importId: string, payload: unknown) {
+    return t.request({ method: "POST", url: `/api/subscribers/import/${importId}`, headers: await t.adminHeaders(), payload: payload as object });
+  }
+  const row = async (email: string) => (await t.app.db.select().from(subscribers).where(eq(subscribers.email, email)))[0];
+
+  it("imports with the exact report: duplicates, bad rows and formulas; updates without re-subscribing; one verification mail per new fan", async () => {
+    await t.app.db.insert(subscribers).values([
+      { email: "old.fan@example.com", name: "Old Fan", isVerified: true, verifiedAt: new Date("2025-01-01"), showsInterest: true, consentSource: "form" },
+      { email: "gone@example.com", name: "Gone", isVerified: true, isSubscribed: false, unsubscribedAt: new Date("2025-02-01"), consentSource: "form" },
+    ]);
+    const csv = [
+      "Email,Full name,Interests,State",
+      "ann@example.com,Ann,shows; releases,US-NC",
+      "BOB@Example.com ,Bob,,Germany",
+      "ann@example.com,Ann Again,,",
+      "not-an-email,Carl,,",
+      'dan@example.com,"=HYPERLINK(""http://evil.example"",""click"")",,',
+      "eve@example.com,Eve,merch,Atlantis",
+      "fay@example.com,Fay,sports,",
+      ",No Email,,",
+      "old.fan@example.com,Old Fan Renamed,merch,north carolina",
+      "gone@example.com,Gone Again,,",
+      '"gus@example.com","Gus ""The Bass""",releases,de',
+    ].join("\r\n");
+
+    const up = await upload(csv);
+    expect(up.statusCode).toBe(200);
+    const { importId, columns, rows, rowCount, suggestedMapping } = up.json().data;
+    expect(columns).toEqual(["Email", "Full name", "Interests", "State"]);
+    expect(rowCount).toBe(11);
+    expect(rows).toHaveLength(5);
+    expect(rows[0]).toEqual(["ann@example.com", "Ann", "shows; releases", "US-NC"]);
+    expect(suggestedMapping).toEqual({ email: 0, name: 1, interests: 2, region: 3 });
+
+    const res = await run(importId, { mapping: suggestedMapping, alreadyOptedIn: false });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual({
+      added: 3,
+      updated: 2,
+      duplicates: 1,
+      rejected: 5,
+      rejectedRows: [
+        { line: 5, email: "not-an-email", reason: "Please enter a valid email address" },
+        { line: 6, email: "dan@example.com", reason: "Name starts with =, +, - or @ (a spreadsheet would run it as a formula)" },
+        { line: 7, email: "eve@example.com", reason: "Unknown region 'Atlantis' (use a code like US-NC or DE, or a state or country name)" },
+        { line: 8, email: "fay@example.com", reason: "Unknown interest 'sports' (use shows, releases, merch)" },
+        { line: 9, email: "", reason: "Email is missing" },
+      ],
+      verificationMails: 3,
+    });
+
+    const ann = await row("ann@example.com");
+    expect(ann).toMatchObject({ name: "Ann", showsInterest: true, releasesInterest: true, merchInterest: false, region: "US-NC", isVerified: false, isSubscribed: true, consentSource: "import", consentedBy: null });
+    expect(await row("bob@example.com")).toMatchObject({ name: "Bob", showsInterest: true, releasesInterest: true, merchInterest: true, region: "DE" });
+    expect(await row("gus@example.com")).toMatchObject({ name: 'Gus "The Bass"', releasesInterest: true, showsInterest: false, region: "DE" });
+    expect(await row("dan@example.com")).toBeUndefined();
+    // updated where the file says something; consent and verification untouched
+    expect(await row("old.fan@example.com")).toMatchObject({ name: "Old Fan Renamed", merchInterest: true, showsInterest: false, region: "US-NC", isVerified: true, consentSource: "form" });
+    const gone = await row("gone@example.com");
+    expect(gone).toMatchObject({ name: "Gone Again", isSubscribed: false, verificationMailDue: false });
+
+    // exactly one verification mail per new fan, none to the others
+    await sender.idle();
+    await sink.waitFor((m) => m.length >= 3);
+    await new Promise((r) => setTimeout(r, 100));
+    const to = sink.mails.map((m) => m.to[0]).sort();
+    expect(to).toEqual(["ann@example.com", "bob@example.com", "gus@example.com"]);
+    expect((await row("ann@example.com")).verificationMailDue).toBe(false);
+
+    // the mailed link is the normal one: it verifies
+    const link = sink.mails.find((m) => m.to[0] === "ann@example.com")!.links().find((l) => l.includes("/verify-email?"))!;
+    const url = new URL(link);
+    const verified = await t.request({ method: "GET", url: `/api${url.pathname}${url.search}` });
+    expect(verified.json()).toEqual({ success: true, message: "Your email has been verified successfully!" });
+    expect((await row("ann@example.com")).isVerified).toBe(true);
+
+    // the file is gone: the same import cannot run twice
+    expect((await run(importId, { mapping: suggestedMapping })).statusCode).toBe(404);
+  });
+
+  it("records the admin's word when they already opted in: verified, consent source, admin, time; no mail", async () => {
+    const up = await upload("\uFEFFe-mail;name\nopted.in@example.com;Olive\nann@example.com;Ann Changed\n", "export.csv");
+    expect(up.statusCode).toBe(200);
+    expect(up.json().data.columns).toEqual(["e-mail", "name"]); // BOM dropped, ';' detected
+    const res = await run(up.json().data.importId, { mapping: { email: 0, name: 1 }, alreadyOptedIn: true });
+    expect(res.json().data).toMatchObject({ added: 1, updated: 1, duplicates: 0, rejected: 0, verificationMails: 0 });
+    const olive = await row("opted.in@example.com");
+    expect(olive).toMatchObject({ isVerified: true, isSubscribed: true, consentSource: "import-opted-in", consentedBy: "admin", verificationMailDue: false });
+    expect(Date.now() - olive.verifiedAt!.getTime()).toBeLessThan(60_000);
+    expect(Date.now() - olive.subscribedAt.getTime()).toBeLessThan(60_000);
+    // an existing fan keeps their own consent record
+    expect(await row("ann@example.com")).toMatchObject({ name: "Ann Changed", consentSource: "import", consentedBy: null });
+    await sender.idle();
+    expect(sink.mails.filter((m) => m.to[0] === "opted.in@example.com")).toEqual([]);
+  });
+
+  it("mails each imported fan once with two senders at work, and nobody who unsubscribed before their turn", async () => {
+    const second = new ImportVerificationSender(t.app, { ratePerSecond: 1000, concurrency: 3, pollMs: 20, batchSize: 7 }).start();
+    const emails = Array.from({ length: 40 }, (_, i) => `pair${i}@example.com`);
+    await t.app.db.insert(subscribers).values(
+      emails.map((email, i) => ({ email, consentSource: "import", verificationMailDue: true, isSubscribed: i % 10 !== 0 })),
+    );
+    await Promise.all([sender.idle(), second.idle()]);
+    await second.stop();
+    const mailed = sink.mails.map((m) => m.to[0]).filter((to) => to.startsWith("pair"));
+    expect(new Set(mailed).size).toBe(mailed.length);
+    expect(mailed.sort()).toEqual(emails.filter((_, i) => i % 10 !== 0).sort());
+    expect((await row("pair0@example.com")).verificationMailDue).toBe(false);
+  });
+
+  it("refuses broken files with a clear 400 and stores nothing", async () => {
+    const cases: [Buffer | string, RegExp][] = [
+      [Buffer.concat([Buffer.from("Email,Name\nann@example.com,Jos"), Buffer.from([0xe9]), Buffer.from("\n")]), /^The file is not UTF-8 text \(line 2\)\. Save it as CSV \(UTF-8\)/],
+      ["Email,Name\nzed@example.com,\"Zed\nyan@example.com,Yan\n", /^Line 2: a quoted value is never closed/],
+      [`Email,Name\nzed@example.com,${"x".repeat(10 * 1024 * 1024)}\n`, /^Line 2: a row is longer than 100,000 characters/],
+      ["", /^The file is empty$/],
+      ["Email,Name\n", /^The file has a header row but no rows to import$/],
+      [Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]), /^This is not a CSV file/],
+      [Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0, 0, 0]), /^This is a spreadsheet file, not CSV/],
+    ];
+    for (const [data, message] of cases) {
+      const res = await upload(data);
+      expect(res.statusCode, String(message)).toBe(400);
+      expect(res.json().message).toMatch(message);
+    }
+    expect(await row("zed@example.com")).toBeUndefined();
+    expect(fs.readdirSync(importsDir(t.dataDir))).toEqual([]);
+  });
+
+  it("needs the email column mapped, and columns the file has", async () => {
+    const up = await upload("Name,Address\nNo One,no.one@example.com\n");
+    const { importId, suggestedMapping } = up.json().data;
+    expect(suggestedMapping.email).toBeNull();
+    const none = await run(importId, { mapping: { name: 0 } });
+    expect(none.statusCode).toBe(400);
+    expect(none.json().message).toBe("Choose the column that holds the email addresses");
+    expect((await run(importId, {})).json().message).toBe("Choose the column that holds the email addresses");
+    expect((await run(importId, { mapping: { email: 5 } })).json().message).toBe("The mapping names a column the file does not have");
+    expect((await run(importId, { mapping: { email: 1, name: 1 } })).json().message).toBe("Each column can be imported as one field only");
+    // nothing was imported, and the upload is still there to map again
+    expect(await row("no.one@example.com")).toBeUndefined();
+    const ok = await run(importId, { mapping: { email: 1, name: 0 } });
+    expect(ok.json().data).toMatchObject({ added: 1 });
+  });
+
+  it("is for admins only", async () => {
+    const body = csvUpload("Email\na@example.com\n");
+    expect((await t.request({ method: "POST", url: "/api/subscribers/import", payload: body.payload, headers: body.headers })).statusCode).toBe(401);
+    expect((await t.request({ method: "POST", url: "/api/subscribers/import/abcdefghijklmnopqrstuv", payload: { mapping: { email: 0 } } })).statusCode).toBe(401);
+    expect((await run("abcdefghijklmnopqrstuv", { mapping: { email: 0 } })).statusCode).toBe(404);
+    // an id that cannot be an upload names nothing, and never becomes a path
+    expect((await run("..%2F..%2Fetc", { mapping: { email: 0 } })).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,75 @@
+import formbody from "@fastify/formbody";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import {
+  PREFERENCES_DELETED,
+  PREFERENCES_ERASED,
+  PREFERENCES_INVALID,
+  PREFERENCES_SAVED,
+  PREFERENCES_UNSUBSCRIBED,
+  preferencesAnswers,
+  preferencesQuery,
+  preferencesInput,
+  preferencesTokenInput,
+} from "@shared/schemas/preferences";
+import { messageAnswer } from "@shared/schemas/answers";
+import { HttpError, badRequest, notFound } from "../../lib/http-error";
+import { eraseSubscriber, findTokenOwner, toPreferences, unsubscribeSubscriber, updatePreferences } from "./preferences-repository";
+import type { Db } from "../../db/client";
+
+/** The subscriber a token names, or the clear answer for a token that names nobody (never a 500). */
+async function ownerOf(db: Db, token: string) {
+  const owner = await findTokenOwner(db, token);
+  if (owner.kind === "deleted") throw new HttpError(410, PREFERENCES_DELETED);
+  if (owner.kind === "unknown") throw notFound(PREFERENCES_INVALID);
+  return owner.subscriber;
+}
+
+/** The token from the query or the body, whichever is valid (one-click posts keep it in the URL). */
+function tokenFrom(...sources: unknown[]): string {
+  for (const source of sources) {
+    const parsed = preferencesTokenInput.safeParse(source);
+    if (parsed.success) return parsed.data.token;
+  }
+  throw badRequest(PREFERENCES_INVALID, { token: PREFERENCES_INVALID });
+}
+
+/** The fan's own preferences page API (issue 12): reached with the personal token from a mail. */
+export const preferencesPublicRoutes: FastifyPluginAsyncZod = async (app) => {
+  // RFC 8058: the welcome mail's List-Unsubscribe-Post arrives as a form (the token is in the URL)
+  if (!app.hasContentTypeParser("application/x-www-form-urlencoded")) await app.register(formbody, { bodyLimit: 4096 });
+  const formLimit = { rateLimit: { max: app.config.FORM_RATE_LIMIT, timeWindow: "1 minute" } };
+
+  app.get("/api/preferences", { schema: { querystring: preferencesQuery, response: { 200: preferencesAnswers.item } } }, async (request) => {
+    const subscriber = await ownerOf(app.db, request.query.token);
+    return { success: true, data: toPreferences(subscriber) };
+  });
+
+  app.put("/api/preferences", { schema: { body: preferencesInput, response: { 200: preferencesAnswers.saved } }, config: formLimit }, async (request) => {
+    const { token, name, interests, region } = request.body;
+    const subscriber = await ownerOf(app.db, token);
+    const updated = await updatePreferences(app.db, subscriber.id, { name: name || null, interests, region: region ?? null });
+    // deleted between the two statements: the same answer as the next request would get
+    if (!updated) throw new HttpError(410, PREFERENCES_DELETED);
+    return { success: true, message: PREFERENCES_SAVED, data: toPreferences(updated) };
+  });
+
+  app.post("/api/preferences/unsubscribe", { schema: { response: { 200: messageAnswer } }, config: formLimit }, async (request) => {
+    const subscriber = await ownerOf(app.db, tokenFrom(request.query, request.body));
+    await unsubscribeSubscriber(app.db, subscriber.id);
+    return { success: true, message: PREFERENCES_UNSUBSCRIBED };
+  });
+
+  // A mail client without one-click support opens the header's URL in a browser: show the page.
+  // A GET never changes anything, so link scanners cannot unsubscribe anyone.
+  app.get("/api/preferences/unsubscribe", { config: { rawAnswer: "redirect" } }, async (request, reply) => {
+    const query = new URL(request.url, "http://x").search;
+    return reply.redirect(`/preferences${query}`, 303);
+  });
+
+  app.delete("/api/preferences", { schema: { response: { 200: messageAnswer } }, config: formLimit }, async (request) => {
+    const subscriber = await ownerOf(app.db, tokenFrom(request.body, request.query));
+    if (!(await eraseSubscriber(app.db, subscriber.id))) throw new HttpError(410, PREFERENCES_DELETED);
+    request.log.info({ subscriberId: subscriber.id }, "subscriber deleted their own record");
+    return { success: true, message: PREFERENCES_ERASED };
+  });
+};

@@ -1,0 +1,43 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import { and, eq, isNull, ne } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { mediaFiles } from "../db/schema";
+import { inspectImage, writeImageVariants, type StoredVariant } from "./image-variants";
+
+interface Log {
+  info(msg: string): void;
+  warn(obj: object, msg: string): void;
+}
+
+/**
+ * Makes the WebP/AVIF variants of every stored photo that has none yet: the demo content's
+ * images right after seeding, and photos uploaded before variants existed. Run at start-up,
+ * under the start-up lock (src/server/db/startup-lock.ts), so two instances starting together
+ * never do it twice; afterwards it finds nothing to do (one indexed-size query).
+ * An image that cannot be read is marked with no variants, so it is not tried at every start.
+ */
+export async function makeMissingVariants(db: Db, uploadsDir: string, log?: Log): Promise<number> {
+  const rows = await db
+    .select()
+    .from(mediaFiles)
+    .where(and(eq(mediaFiles.fileType, "image"), ne(mediaFiles.mimeType, "image/svg+xml"), isNull(mediaFiles.variants)));
+  for (const row of rows) {
+    let made: { width: number | null; height: number | null; variants: StoredVariant[] } = { width: null, height: null, variants: [] };
+    const file = path.resolve(uploadsDir, row.filePath.replace(/^\/uploads\//, ""));
+    try {
+      // a recorded path is the server's own, but never read outside the uploads folder
+      if (!row.filePath.startsWith("/uploads/") || !file.startsWith(path.resolve(uploadsDir) + path.sep)) throw new Error("not under /uploads/");
+      const bytes = await fs.readFile(file);
+      const facts = await inspectImage(bytes);
+      const urlDir = path.posix.dirname(row.filePath);
+      const variants = await writeImageVariants(bytes, facts, { dir: path.dirname(file), urlDir, stem: path.parse(row.fileName).name });
+      made = { width: facts.width, height: facts.height, variants };
+    } catch (err) {
+      log?.warn({ err, filePath: row.filePath }, "image variants could not be made; the original is served as it is");
+    }
+    await db.update(mediaFiles).set(made).where(eq(mediaFiles.id, row.id));
+  }
+  if (rows.length) log?.info(`image variants made for ${rows.length} stored image(s)`);
+  return rows.length;
+}

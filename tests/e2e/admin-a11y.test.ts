@@ -1,0 +1,134 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { openPglite } from "../../src/server/db/client";
+import { migrate } from "../../src/server/db/migrate";
+import { messages, subscribers } from "../../src/server/db/schema";
+import { axeViolations } from "./axe";
+import { E2E_ADMIN, launchBrowser, loginAsAdmin, startServer, type RunningServer } from "./harness";
+
+/**
+ * Issue 13: axe finds no WCAG 2.2 A/AA problem on any admin page, on a phone and on a desktop.
+ * The demo content fills the content tables (ids start at 1); fans, messages and a second user are added here.
+ */
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  // fans and messages go straight into the database before the server owns it (one process per PGlite directory)
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "band-e2e-a11y-"));
+  const db = await openPglite({ dataDir: path.join(dataDir, "db") });
+  await migrate(db);
+  await db.db.insert(subscribers).values([
+    { email: "ada@fans.example", name: "Ada Fan", showsInterest: true, isVerified: true },
+    { email: "bo@fans.example", name: "Bo Fan", releasesInterest: true, isVerified: false },
+  ]);
+  await db.db.insert(messages).values([
+    { name: "Cal Booker", email: "cal@venue.example", messageType: "booking", message: "Can you play our room on a Friday in May?" },
+    { name: "Dee Press", email: "dee@paper.example", messageType: "press", message: "Interview request.", isRead: true },
+  ]);
+  await db.close();
+  server = await startServer({ dataDir });
+  const login = await fetch(`${server.url}/api/admin/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(E2E_ADMIN) });
+  const { token } = (await login.json()) as { token: string };
+  const user = await fetch(`${server.url}/api/users`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body: JSON.stringify({ username: "keys", email: "keys@band.example", password: "violet-anchor-93-lamp" }),
+  });
+  expect(user.status).toBe(201);
+  browser = await launchBrowser();
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** Admin pages, each with what to do once it has loaded (open a dialog, switch a tab). */
+const SIGNED_IN: { path: string; then?: (p: Page) => Promise<void> }[] = [
+  { path: "/admin" },
+  { path: "/admin/shows" },
+  { path: "/admin/shows/add" },
+  { path: "/admin/shows/edit/1" },
+  { path: "/admin/merchandise" },
+  { path: "/admin/merchandise/edit/1" },
+  { path: "/admin/audio" },
+  { path: "/admin/audio/add" },
+  { path: "/admin/audio/edit/1" },
+  { path: "/admin/videos" },
+  { path: "/admin/videos/edit/1" },
+  { path: "/admin/lyrics" },
+  { path: "/admin/lyrics/edit/1" },
+  { path: "/admin/band-members" },
+  { path: "/admin/band-members/edit/1" },
+  { path: "/admin/subscribers" },
+  {
+    path: "/admin/subscribers#import",
+    then: async (p) => {
+      await p.getByRole("button", { name: "Import CSV" }).click();
+      await p.getByRole("dialog", { name: "Import CSV" }).waitFor();
+    },
+  },
+  { path: "/admin/subscribers/newsletter" },
+  {
+    path: "/admin/subscribers/newsletter#send",
+    then: async (p) => {
+      await p.getByRole("tab", { name: "Send" }).click();
+      await p.waitForLoadState("networkidle");
+    },
+  },
+  { path: "/admin/messages" },
+  { path: "/admin/users" },
+  { path: "/admin/users/add" }, // the password fields and their strength meter
+  { path: "/admin/users/edit/2" },
+  { path: "/admin/settings" },
+  { path: "/admin/activity" },
+  { path: "/admin/account" },
+];
+const SIGNED_OUT = ["/admin/login", "/admin/forgot-password", "/admin/reset-password?token=not-a-real-token"];
+
+/** Opens a page and waits until its data has arrived and its heading shows. */
+async function open(p: Page, url: string) {
+  await p.goto(`${server.url}${url}`);
+  await p.waitForLoadState("networkidle");
+  try {
+    await p.getByRole("heading", { level: 1 }).first().waitFor({ timeout: 10_000 });
+    // skeletons gone: the tables show rows, the forms their values
+    await p.waitForFunction(() => !document.querySelector("[aria-busy='true'], .animate-pulse"), undefined, { timeout: 10_000 });
+  } catch (error) {
+    throw new Error(`${url} did not finish loading at ${p.viewportSize()?.width}px`, { cause: error });
+  }
+}
+
+/** Every page at one window size: the signed-out pages, then the admin pages in one signed-in context. */
+async function violationsAt(viewport: { width: number; height: number }): Promise<string[]> {
+  const found: string[] = [];
+  const signedOut = await browser.newContext({ viewport });
+  const signedIn = await browser.newContext({ viewport });
+  try {
+    const out = await signedOut.newPage();
+    for (const url of SIGNED_OUT) {
+      await open(out, url);
+      for (const v of await axeViolations(out)) found.push(`${viewport.width}px ${url}: ${v}`);
+    }
+    const p = await signedIn.newPage();
+    await loginAsAdmin(p, server.url);
+    for (const { path: url, then } of SIGNED_IN) {
+      await open(p, url.split("#")[0]);
+      await then?.(p);
+      for (const v of await axeViolations(p)) found.push(`${viewport.width}px ${url}: ${v}`);
+    }
+    return found;
+  } finally {
+    await signedOut.close();
+    await signedIn.close();
+  }
+}
+
+test("axe finds no WCAG 2.2 A/AA problem on any admin page, at 390 and 1440 px", async () => {
+  // the phone and the desktop side by side: one browser, two contexts
+  const found = await Promise.all([violationsAt({ width: 390, height: 844 }), violationsAt({ width: 1440, height: 900 })]);
+  expect(found.flat()).toEqual([]);
+}, 120_000);

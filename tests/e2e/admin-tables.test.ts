@@ -1,0 +1,75 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { openPglite } from "../../src/server/db/client";
+import { migrate } from "../../src/server/db/migrate";
+import { subscribers } from "../../src/server/db/schema";
+import { launchBrowser, loginAsAdmin, startServer, type RunningServer } from "./harness";
+
+const FANS = 1000;
+let server: RunningServer;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  // 1,000 subscribers written straight into the database before the server owns it (one
+  // process per PGlite directory); the demo content (with its merch) is seeded on start
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "band-e2e-tables-"));
+  const db = await openPglite({ dataDir: path.join(dataDir, "db") });
+  await migrate(db);
+  const rows = Array.from({ length: FANS }, (_, i) => ({ email: `fan${i}@scale.example`, name: `Fan ${i}`, showsInterest: true, isVerified: true }));
+  for (let i = 0; i < rows.length; i += 500) await db.db.insert(subscribers).values(rows.slice(i, i + 500));
+  await db.close();
+  server = await startServer({ dataDir });
+  browser = await launchBrowser();
+  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await loginAsAdmin(page, server.url);
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+test("the subscribers table pages and searches 1,000 fans on the server", async () => {
+  await page.goto(`${server.url}/admin/subscribers`);
+  await expect.poll(() => page.getByText("1–50 of 1,000").isVisible(), { timeout: 15_000 }).toBe(true);
+  expect(await page.getByRole("table", { name: "Subscribers" }).getByRole("row").count()).toBe(51);
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect.poll(() => page.getByText("51–100 of 1,000").isVisible()).toBe(true);
+  await page.getByRole("searchbox", { name: "Search" }).fill("fan421@");
+  await expect.poll(() => page.getByText("1–1 of 1").isVisible(), { timeout: 10_000 }).toBe(true);
+  expect(await page.getByRole("table", { name: "Subscribers" }).getByText("fan421@scale.example").isVisible()).toBe(true);
+});
+
+const publicMerchNames = async () => {
+  const res = await fetch(`${server.url}/api/merchandise`);
+  return ((await res.json()).data as { name: string }[]).map((m) => m.name);
+};
+
+test("merchandise dragged by keyboard keeps its new place on the public merch page", async () => {
+  const before = await publicMerchNames();
+  expect(before.length).toBeGreaterThan(1);
+  await page.goto(`${server.url}/admin/merchandise`);
+  const handle = page.getByRole("button", { name: `Reorder ${before[0]}` });
+  await handle.waitFor({ timeout: 15_000 });
+  // dnd-kit's keyboard drag: Space lifts, an arrow moves one place, Space drops
+  await handle.focus();
+  await page.keyboard.press("Space");
+  await page.waitForTimeout(150);
+  await page.keyboard.press("ArrowDown");
+  await page.waitForTimeout(300);
+  await page.keyboard.press("Space");
+  await expect.poll(() => page.getByText("Order saved").isVisible(), { timeout: 10_000 }).toBe(true);
+
+  const after = await publicMerchNames();
+  expect(after.slice(0, 2)).toEqual([before[1], before[0]]);
+  // the public page shows that order
+  await page.goto(`${server.url}/merch`);
+  const text = (await page.locator("main").innerText()).toLowerCase();
+  const first = text.indexOf(before[1].toLowerCase());
+  const second = text.indexOf(before[0].toLowerCase());
+  expect(first).toBeGreaterThanOrEqual(0);
+  expect(second).toBeGreaterThan(first);
+});
