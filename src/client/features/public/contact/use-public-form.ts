@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { ApiError, apiRequest } from "@client/lib/api-client";
 import { prepareToast, showToast } from "../ui/toasts";
 
@@ -10,9 +10,8 @@ export interface PublicFormOptions {
   url: string;
   /** spec section 8: shown when the server refuses without a message of its own */
   failed: string;
-  /** spec section 8: the thanks text and how long its toast stays */
+  /** spec section 8: the thanks text, shown once, in the form's success panel (issue 13: no toast over it) */
   success: string;
-  successMs: number;
 }
 
 /**
@@ -20,10 +19,11 @@ export interface PublicFormOptions {
  * section 8 failure texts. Invalid fields and the first of them take the focus, so keyboard
  * and screen-reader users land on what needs fixing.
  */
-export function usePublicForm({ url, failed, success, successMs }: PublicFormOptions) {
+export function usePublicForm({ url, failed, success }: PublicFormOptions) {
   const [status, setStatus] = useState<Status>("idle");
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [error, setError] = useState<string>();
+  const focusAfterReset = useRef<string>(undefined);
 
   async function submit(errors: FieldErrors, body: object) {
     setError(undefined);
@@ -38,8 +38,8 @@ export function usePublicForm({ url, failed, success, successMs }: PublicFormOpt
     try {
       const res = await apiRequest("POST", url, body);
       if (!res.success) throw new RefusedError(res.message || failed);
+      // the success panel that replaces the form says it; a toast on top would say it twice
       setStatus("success");
-      void showToast("success", success, { duration: successMs });
     } catch (err) {
       const text = failureMessage(err, failed);
       setError(text);
@@ -53,8 +53,16 @@ export function usePublicForm({ url, failed, success, successMs }: PublicFormOpt
     setFieldErrors({});
     setError(undefined);
     setStatus("idle");
-    requestAnimationFrame(() => document.getElementById(firstFieldId)?.focus());
+    focusAfterReset.current = firstFieldId;
   }
+
+  // The field exists again only after the form re-renders. An effect (not a timer) does it, so
+  // nothing fires after the form has gone (a timer did, and stole the focus from the next form).
+  useEffect(() => {
+    if (status !== "idle" || !focusAfterReset.current) return;
+    document.getElementById(focusAfterReset.current)?.focus();
+    focusAfterReset.current = undefined;
+  }, [status]);
 
   // The thanks is always the spec's text (section 8), whatever the server words it as.
   return { status, busy: status === "submitting", fieldErrors, error, message: success, submit, reset };
