@@ -16,8 +16,9 @@ export async function buildAll({ quiet = false, clientOut = process.env.CLIENT_D
   if (previousEnv === undefined) delete process.env.NODE_ENV;
   else process.env.NODE_ENV = previousEnv;
   await esbuild({
-    entryPoints: ["src/server/main.ts"],
-    outfile: path.join(serverOut, "main.js"),
+    // the server, and the image worker it forks (src/server/storage/image-worker-client.ts) beside it
+    entryPoints: { main: "src/server/main.ts", "image-worker": "src/server/storage/image-worker.ts" },
+    outdir: serverOut,
     bundle: true,
     platform: "node",
     format: "esm",

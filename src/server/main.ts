@@ -6,6 +6,7 @@ import { ensurePrimaryAdmin } from "./db/bootstrap";
 import { seedDemoContent } from "./db/seed";
 import { withStartupLock } from "./db/startup-lock";
 import { makeMissingVariants } from "./storage/variant-backfill";
+import { stopImageWorker } from "./storage/image-worker-client";
 import { startBackgroundWork } from "./background";
 
 async function main() {
@@ -41,6 +42,7 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 15_000).unref();
     try {
       await stopBackground();
+      stopImageWorker();
       await app.close(); // stops accepting, waits for in-flight requests
       await database.close();
       clearTimeout(force);

@@ -46,7 +46,11 @@ export interface ImageFacts {
   animated: boolean;
 }
 
-const UNREADABLE = "This image could not be read. Upload a PNG, JPG, GIF or WebP image.";
+// No libvips operation cache: each photo is decoded once, and a cache would only hold memory.
+// (The heavy work runs in a short-lived process, image-worker.ts, which hands all of it back.)
+sharp.cache(false);
+
+export const UNREADABLE = "This image could not be read. Upload a PNG, JPG, GIF or WebP image.";
 
 /** Names of files being written (the same prefix as the originals' temporary files). */
 const TEMP_PREFIX = ".tmp-";
@@ -84,14 +88,22 @@ export function variantWidths(width: number): number[] {
   return fitting.length ? fitting : [width];
 }
 
+/** Where a photo's variants go: `dir` on disk, `urlDir` on the site, named after the original's `stem`. */
+export interface VariantTarget {
+  dir: string;
+  urlDir: string;
+  stem: string;
+}
+
 /**
- * Writes the variants beside the original (`dir` on disk, `urlDir` on the site) and returns them
- * smallest first. The pixels are decoded once (turned by the EXIF orientation, scaled to the
+ * Encodes and writes the variants beside the original and returns them smallest first. This
+ * is the pixel work itself; the server calls it through `makeImageVariants`
+ * (image-worker-client.ts), which runs it in a separate process. The pixels are decoded once (turned by the EXIF orientation, scaled to the
  * largest width) and each variant is encoded from those; metadata (EXIF, GPS) is not copied.
  * An animated image gets none: a still variant would lose its animation.
  * Bytes that fail to decode are a 400, and any file written so far is removed.
  */
-export async function writeImageVariants(bytes: Buffer, facts: ImageFacts, target: { dir: string; urlDir: string; stem: string }): Promise<StoredVariant[]> {
+export async function encodeImageVariants(bytes: Buffer, facts: ImageFacts, target: VariantTarget): Promise<StoredVariant[]> {
   if (facts.animated) return [];
   const hash = createHash("sha256").update(RECIPE).update(bytes).digest("hex").slice(0, 16);
   const widths = variantWidths(facts.width);

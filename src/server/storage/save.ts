@@ -8,7 +8,8 @@ import { unsupportedType } from "../lib/http-error";
 import { sniff } from "./sniff";
 import { cleanOriginalName } from "./original-name";
 import { sanitizeSvg } from "./svg";
-import { inspectImage, removeVariants, writeImageVariants, type StoredVariant } from "./image-variants";
+import { inspectImage, removeVariants, type StoredVariant } from "./image-variants";
+import { makeImageVariants } from "./image-worker-client";
 
 const FOLDERS = { image: "images", audio: "audio" } as const;
 /**
@@ -57,7 +58,7 @@ export async function saveUpload(
   let variants: StoredVariant[] = [];
   try {
     await fs.writeFile(temp, bytes, { flag: "wx" });
-    if (photo) variants = await writeImageVariants(bytes, photo, { dir, urlDir: `/uploads/${folder}`, stem });
+    if (photo) variants = await makeImageVariants(temp, photo, { dir, urlDir: `/uploads/${folder}`, stem });
     [row] = await db
       .insert(mediaFiles)
       .values({

@@ -3,7 +3,8 @@ import path from "node:path";
 import { and, eq, isNull, ne } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { mediaFiles } from "../db/schema";
-import { inspectImage, writeImageVariants, type StoredVariant } from "./image-variants";
+import { inspectImage, type StoredVariant } from "./image-variants";
+import { makeImageVariants } from "./image-worker-client";
 
 interface Log {
   info(msg: string): void;
@@ -31,7 +32,7 @@ export async function makeMissingVariants(db: Db, uploadsDir: string, log?: Log)
       const bytes = await fs.readFile(file);
       const facts = await inspectImage(bytes);
       const urlDir = path.posix.dirname(row.filePath);
-      const variants = await writeImageVariants(bytes, facts, { dir: path.dirname(file), urlDir, stem: path.parse(row.fileName).name });
+      const variants = await makeImageVariants(file, facts, { dir: path.dirname(file), urlDir, stem: path.parse(row.fileName).name });
       made = { width: facts.width, height: facts.height, variants };
     } catch (err) {
       log?.warn({ err, filePath: row.filePath }, "image variants could not be made; the original is served as it is");

@@ -5,6 +5,9 @@ import { count, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { mediaFiles } from "../../db/schema";
 import { createTestApp, type TestApp } from "../../test/app";
+import { encodeImageVariants, inspectImage } from "../../storage/image-variants";
+import { imageWorkerState } from "../../storage/image-worker-client";
+import { phonePhoto } from "../../../../tests/support/photos";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -229,24 +232,42 @@ describe("uploads: a failed upload leaves nothing behind", () => {
   });
 
   it("removes the variants written so far when writing one fails", async () => {
-    const filesBefore = filesOnDisk();
-    const rowsBefore = await mediaRows();
+    // the encoding itself (run by the image worker process, so called directly here to reach its fs)
+    const dir = fs.mkdtempSync(path.join(t.app.config.uploadsDir, "..", "variants-"));
     const realWrite = fsp.writeFile;
     let variantWrites = 0;
     // the second variant's temporary file cannot be written (a full disk)
     const write = vi.spyOn(fsp, "writeFile").mockImplementation(async (file, data, options) => {
-      if (/\.tmp-/.test(String(file)) && ++variantWrites === 3) throw Object.assign(new Error("simulated"), { code: "ENOSPC" });
+      if (/\.tmp-/.test(String(file)) && ++variantWrites === 2) throw Object.assign(new Error("simulated"), { code: "ENOSPC" });
       return realWrite(file, data, options);
     });
     try {
-      const res = await upload("/api/upload/merchandise", { name: "x.png", type: "image/png", data: PNG });
-      expect(res.statusCode).toBe(500);
-      expect(variantWrites).toBe(3); // the original's temporary file, the first variant, then the failure
+      const photo = await phonePhoto();
+      await expect(encodeImageVariants(photo, await inspectImage(photo), { dir, urlDir: "/uploads/images", stem: "x" })).rejects.toMatchObject({ code: "ENOSPC" });
+      expect(variantWrites).toBe(2); // the first variant, then the failure
     } finally {
       write.mockRestore();
     }
+    expect(fs.readdirSync(dir)).toEqual([]);
+  });
+
+  it("a photo whose image worker dies mid-way gets a 400 and leaves nothing; the next photo gets its variants", async () => {
+    const filesBefore = filesOnDisk();
+    const rowsBefore = await mediaRows();
+    const photo = await phonePhoto();
+    const answer = upload("/api/upload/merchandise", { name: "big.jpg", type: "image/jpeg", data: photo });
+    // the worker has the photo in hand: kill it (a decoder crash, the OOM killer)
+    await vi.waitFor(() => expect(imageWorkerState().pending).toBe(1), { timeout: 10_000, interval: 5 });
+    process.kill(imageWorkerState().pid!, "SIGKILL");
+    const res = await answer;
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe("This image could not be read. Upload a PNG, JPG, GIF or WebP image.");
     expect(filesOnDisk()).toEqual(filesBefore);
     expect(await mediaRows()).toBe(rowsBefore);
+
+    const next = await upload("/api/upload/merchandise", { name: "ok.png", type: "image/png", data: PNG });
+    expect(next.statusCode).toBe(200);
+    expect(next.json().data.variants.map((v: { format: string }) => v.format)).toEqual(["avif", "webp"]);
   });
 
   it("leaves no temporary file after a successful upload", async () => {

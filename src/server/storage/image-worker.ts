@@ -1,0 +1,28 @@
+import fs from "node:fs/promises";
+import { HttpError } from "../lib/http-error";
+import { encodeImageVariants } from "./image-variants";
+import type { ImageWorkerJob, ImageWorkerReply } from "./image-worker-protocol";
+
+/**
+ * The image worker process (forked by image-worker-client.ts): it encodes a photo's variants and
+ * answers over the IPC channel, one job at a time. The pixel work happens here rather than in the
+ * server because libvips's memory (decoded 12-megapixel photos, its threads' malloc arenas) is
+ * never handed back to the system by a long-running process: resizing the demo photos at
+ * start-up left the server ~90 MB larger for good. This process exits when the server lets it
+ * go (after a quiet spell), and its memory goes with it.
+ */
+process.on("message", (job: ImageWorkerJob) => {
+  void run(job).then((reply) => process.send?.(reply));
+});
+// the server went away (or let this worker go): nothing more will come
+process.on("disconnect", () => process.exit(0));
+
+async function run(job: ImageWorkerJob): Promise<ImageWorkerReply> {
+  try {
+    const bytes = await fs.readFile(job.file);
+    return { id: job.id, variants: await encodeImageVariants(bytes, job.facts, job.target) };
+  } catch (err) {
+    const statusCode = err instanceof HttpError ? err.statusCode : 500;
+    return { id: job.id, error: { statusCode, message: (err as Error).message } };
+  }
+}
