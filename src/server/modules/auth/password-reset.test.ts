@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FORGOT_PASSWORD_ANSWER } from "@shared/schemas/auth";
 import { passwordResetTokens } from "../../db/schema";
@@ -9,6 +10,7 @@ import { RESET_LINK_INVALID } from "./password-reset";
 describe("password reset and own password", () => {
   let t: TestApp;
   let sink: SmtpSink;
+  let drummerId: number;
   const drummer = { username: "drummer", email: "drums@example.com", password: "violet-anchor-93-lamp" };
 
   beforeAll(async () => {
@@ -16,6 +18,7 @@ describe("password reset and own password", () => {
     t = await createTestApp({ SMTP_URL: sink.url, PUBLIC_URL: "https://band.example" });
     const made = await t.request({ method: "POST", url: "/api/users", headers: await t.adminHeaders(), payload: drummer });
     expect(made.statusCode, made.body).toBe(201);
+    drummerId = made.json().data.id;
   });
   afterAll(async () => {
     await t.close();
@@ -78,6 +81,8 @@ describe("password reset and own password", () => {
     expect(again.statusCode).toBe(400);
     expect(again.json().message).toBe(RESET_LINK_INVALID);
     expect((await reset("made-up-token", "another-tulip-77-stone")).json().message).toBe(RESET_LINK_INVALID);
+    // nothing of the account's links is kept
+    expect(await t.database.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, drummerId))).toEqual([]);
   });
 
   it("refuses an expired link", async () => {
@@ -89,6 +94,12 @@ describe("password reset and own password", () => {
     const res = await reset(token, "another-tulip-77-stone");
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(RESET_LINK_INVALID);
+    // the next request removes the dead link: only the new one is stored
+    await forgot(drummer.email);
+    await t.app.mailer.settled();
+    const rows = await t.database.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, drummerId));
+    expect(rows).toHaveLength(1);
+    expect(rows[0].expiresAt.getTime()).toBeGreaterThan(Date.now());
   });
 
   it("changes the signed-in admin's own password: the current one is required, other sessions end, this one stays", async () => {

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { passwordProblem } from "@shared/password-strength";
 import { PASSWORD_HAS_USERNAME, passwordContainsUsername } from "@shared/schemas/users";
@@ -37,6 +37,8 @@ export async function buildResetMails(app: FastifyInstance, email: string) {
   const band = await bandName(app);
   const mails = [];
   for (const account of accounts) {
+    // the account's dead links go now, so the table never grows with old requests
+    await app.db.delete(passwordResetTokens).where(and(eq(passwordResetTokens.userId, account.id), lt(passwordResetTokens.expiresAt, new Date())));
     const token = newToken();
     await app.db.insert(passwordResetTokens).values({
       tokenHash: hashToken(token),
@@ -58,7 +60,7 @@ export function checkNewPassword(password: string, username: string, field: stri
 /**
  * Sets the new password of the token's account, once: the token is claimed with one conditional
  * update, so two tabs sending the same link cannot both succeed. Ends every session of the user
- * and drops the account's other reset links.
+ * and removes the account's reset links, this one included.
  */
 export async function resetPassword(app: FastifyInstance, token: string, password: string) {
   const tokenHash = hashToken(token);
@@ -77,6 +79,7 @@ export async function resetPassword(app: FastifyInstance, token: string, passwor
   if (claimed.length === 0) throw badRequest(RESET_LINK_INVALID);
   await app.db.update(users).set({ passwordHash }).where(eq(users.id, found.userId));
   await deleteSessionsExcept(app.db, found.userId);
-  await app.db.delete(passwordResetTokens).where(and(eq(passwordResetTokens.userId, found.userId), isNull(passwordResetTokens.usedAt)));
+  // this link (claimed above, so it can never work again) and the account's other links
+  await app.db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, found.userId));
   return { id: found.userId, username: found.username };
 }
