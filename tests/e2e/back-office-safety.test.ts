@@ -98,3 +98,22 @@ test("leaving a form with edits asks first: a sidebar link (Stay, then Leave) an
   await page.waitForURL(`${server.url}/admin/shows/add`);
   expect(await page.getByLabel("Venue").inputValue()).toBe("");
 });
+
+test("after saving a form with edits, Back returns to the form once, then to where the admin came from", async () => {
+  await page.goto(`${server.url}/admin/lyrics`);
+  await page.getByRole("link", { name: "Add New Lyrics" }).first().click();
+  await page.waitForURL(`${server.url}/admin/lyrics/add`);
+  await page.getByLabel("Title", { exact: true }).fill("Porch Light");
+  await page.getByLabel("Song Name").fill("Porch Light");
+  await page.getByLabel("Lyrics", { exact: true }).fill("the porch light hums\nall night");
+  await page.getByRole("button", { name: "Create Lyrics" }).click();
+  await page.waitForURL(`${server.url}/admin/lyrics`);
+  await page.getByRole("cell", { name: "Porch Light" }).first().waitFor();
+
+  await page.goBack({ waitUntil: "commit" });
+  await page.waitForURL(`${server.url}/admin/lyrics/add`);
+  // nothing is asked: the form is new and empty
+  expect(await page.getByRole("alertdialog").count()).toBe(0);
+  await page.goBack({ waitUntil: "commit" });
+  await page.waitForURL(`${server.url}/admin/lyrics`);
+});

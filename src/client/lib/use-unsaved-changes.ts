@@ -92,7 +92,8 @@ export function useUnsavedChanges(dirty: boolean): UnsavedChanges {
       window.removeEventListener("popstate", onPopState);
       // The guard entry stays when the edits are undone or saved: taking it off would be a
       // history step of its own, arriving after the next form (the audio form switch) mounted.
-      // Left there, it costs at most one Back press that changes nothing on screen.
+      // After a save, the form's redirect replaces it (useNavigateAfterSave below); after an
+      // undo, it costs at most one Back press that changes nothing on screen.
     };
   }, [dirty]);
 
@@ -119,4 +120,16 @@ export function useUnsavedChanges(dirty: boolean): UnsavedChanges {
   }, [destination, navigate]);
 
   return { asking: destination !== null, stay, leave };
+}
+
+/**
+ * The navigation a form makes after a successful save (to its list). When the form had edits,
+ * the admin is on the guard entry pushed above: the list then replaces it, so history reads as if
+ * the admin had followed a link from the form (Back returns to the form, a second Back to where
+ * they came from) instead of keeping a duplicate of the form that a Back press would step onto
+ * without anything changing on screen.
+ */
+export function useNavigateAfterSave(): (href: string) => void {
+  const [, navigate] = useLocation();
+  return useCallback((href: string) => navigate(href, { replace: onGuardEntry() }), [navigate]);
 }

@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useId } from "react";
 import { useForm, type FieldPath } from "react-hook-form";
-import { Link, useLocation } from "wouter";
+import { Link } from "wouter";
 import type { z, ZodType } from "zod";
 import { audioTrackInput, type AudioTrackValues } from "@shared/schemas/audio-tracks";
 import type { AudioTrack } from "@shared/schemas/audio-tracks";
@@ -14,6 +14,7 @@ import { addDraftHasEdits, mediaChanged, type AddDraftState } from "./add-draft"
 import { MediaSourceField, useMediaSource } from "./media-source-field";
 import { durationHint, readAudioDuration } from "./read-duration";
 import { useMediaUploads } from "./use-media-submit";
+import { useNavigateAfterSave } from "@client/lib/use-unsaved-changes";
 
 // The media links are not typed into the form itself: they come from the upload-or-link controls.
 const formSchema = audioTrackInput.omit({ audioUrl: true, coverArtUrl: true });
@@ -29,7 +30,7 @@ const schema: ZodType<FormInput, FormIn> = formSchema;
  * it has 'Direct Submit', which sends the values as they are and lets the server judge them.
  */
 export function AudioFullForm({ track, defaultArtist, shared }: { track?: AudioTrack; defaultArtist: string; shared?: AddDraftState }) {
-  const [, navigate] = useLocation();
+  const navigate = useNavigateAfterSave();
   const mode = track ? "link" : "upload";
   const ownAudio = useMediaSource({ mode, url: track?.audioUrl });
   const ownCover = useMediaSource({ mode, url: track?.coverArtUrl });

@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { toast } from "sonner";
-import { Link, useLocation } from "wouter";
+import { Link } from "wouter";
 import { firstSimpleAudioError } from "@shared/schemas/audio-tracks";
 import { Button } from "@client/components/ui/button";
 import { Checkbox } from "@client/components/ui/checkbox";
@@ -12,6 +12,7 @@ import { addDraftHasEdits, type AddDraftState } from "./add-draft";
 import { MediaSourceField } from "./media-source-field";
 import { durationHint, readAudioDuration } from "./read-duration";
 import { useMediaUploads } from "./use-media-submit";
+import { useNavigateAfterSave } from "@client/lib/use-unsaved-changes";
 
 /**
  * The simplified add form (spec sections 2 and 5): title, artist (the band's name by default),
@@ -19,7 +20,7 @@ import { useMediaUploads } from "./use-media-submit";
  * failure is a 'Validation Error' toast.
  */
 export function AudioSimpleForm({ defaultArtist, shared }: { defaultArtist: string; shared: AddDraftState }) {
-  const [, navigate] = useLocation();
+  const navigate = useNavigateAfterSave();
   const { draft, setDraft, audio, cover } = shared;
   const { title, duration, featured } = draft;
   // the band's name (which may still be loading) until the artist is typed in

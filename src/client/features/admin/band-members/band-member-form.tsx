@@ -2,7 +2,6 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
-import { useLocation } from "wouter";
 import { uploadsApi } from "@shared/api/uploads";
 import { todayIso } from "@shared/format";
 import { maxSizeText, UPLOAD_LIMITS } from "@shared/upload-limits";
@@ -17,6 +16,7 @@ import { applyServerErrors } from "@client/lib/resource";
 import { uploadFile } from "@client/lib/upload";
 import { UnsavedChangesPrompt } from "../components/unsaved-changes-prompt";
 import { useSaveMember, type MemberPayload } from "./api";
+import { useNavigateAfterSave } from "@client/lib/use-unsaved-changes";
 
 const toValues = (m?: BandMember): BandMemberFormValues => ({
   name: m?.name ?? "",
@@ -53,7 +53,7 @@ function Initial({ name }: { name: string }) {
 }
 
 export function BandMemberForm({ member }: { member?: BandMember }) {
-  const [, navigate] = useLocation();
+  const navigate = useNavigateAfterSave();
   const [photo, setPhoto] = useState<File | null>(null);
   const [uploading, setUploading] = useState(false);
   const form = useForm<BandMemberFormValues>({ resolver: zodResolver(bandMemberFormSchema), defaultValues: toValues(member) });

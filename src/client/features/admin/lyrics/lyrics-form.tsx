@@ -1,6 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { useLocation } from "wouter";
 import type { Lyrics } from "@shared/schemas/lyrics";
 import { lyricsInput, type LyricsData, type LyricsInput } from "@shared/schemas/lyrics";
 import { FormActions } from "@client/components/ui/form-actions";
@@ -8,12 +7,13 @@ import { NumberField, SwitchField, TextAreaField, TextField } from "@client/comp
 import { applyServerErrors } from "@client/lib/resource";
 import { UnsavedChangesPrompt } from "../components/unsaved-changes-prompt";
 import { useSaveLyrics } from "./api";
+import { useNavigateAfterSave } from "@client/lib/use-unsaved-changes";
 
 const EMPTY: LyricsInput = { title: "", songName: "", albumName: "", releaseYear: "", lyricsText: "", isPublished: true, sortOrder: 0 };
 const toFormValues = (l: Lyrics): LyricsInput => ({ ...l, albumName: l.albumName ?? "", releaseYear: l.releaseYear ?? "" });
 
 export function LyricsForm({ lyrics }: { lyrics?: Lyrics }) {
-  const [, navigate] = useLocation();
+  const navigate = useNavigateAfterSave();
   const form = useForm<LyricsInput, unknown, LyricsData>({ resolver: zodResolver(lyricsInput), defaultValues: lyrics ? toFormValues(lyrics) : EMPTY });
   const save = useSaveLyrics(lyrics, {
     onSuccess: () => navigate("/lyrics"),

@@ -3,7 +3,6 @@ import { ImageOff } from "lucide-react";
 import { useRef, useState } from "react";
 import { useForm, useWatch, type DefaultValues, type FieldErrors, type Resolver } from "react-hook-form";
 import { toast } from "sonner";
-import { useLocation } from "wouter";
 import { MERCH_IMAGE_HINT } from "@shared/schemas/merchandise";
 import { UPLOAD_LIMITS } from "@shared/upload-limits";
 import { MERCH_CATEGORIES, TEMPLATE_DIMENSIONS } from "@shared/categories";
@@ -19,6 +18,7 @@ import { UploadField, type UploadMode } from "@client/components/ui/upload-field
 import { QuickFillButton } from "../components/quick-fill-button";
 import { UnsavedChangesPrompt } from "../components/unsaved-changes-prompt";
 import { useSaveMerchandise } from "./api";
+import { useNavigateAfterSave } from "@client/lib/use-unsaved-changes";
 
 const options = (values: readonly string[]) => values.map((v) => ({ value: v, label: v }));
 export const IMAGE_UPLOAD_FAILED = "Image upload failed. Please try again or use an image URL.";
@@ -71,7 +71,7 @@ const toFormValues = (m: Merchandise): MerchandiseInput => ({ ...m, templateDime
 
 /** The add/edit form; an image chosen in upload mode is uploaded at submit and its path becomes imageUrl. */
 export function MerchandiseForm({ item }: { item?: Merchandise }) {
-  const [, navigate] = useLocation();
+  const navigate = useNavigateAfterSave();
   const [mode, setMode] = useState<UploadMode>("link");
   const [file, setFile] = useState<File | null>(null);
   // A chosen file replaces the image URL at submit, so a URL left in the other tab is not judged.

@@ -1,6 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { useLocation } from "wouter";
 import type { Show } from "@shared/schemas/shows";
 import { showInput, type ShowData, type ShowInput } from "@shared/schemas/shows";
 import { todayIso } from "@shared/format";
@@ -11,6 +10,7 @@ import { QuickFillButton } from "../components/quick-fill-button";
 import { UnsavedChangesPrompt } from "../components/unsaved-changes-prompt";
 import { useSaveShow } from "./api";
 import { STATUS_OPTIONS } from "./status-options";
+import { useNavigateAfterSave } from "@client/lib/use-unsaved-changes";
 
 const EMPTY: ShowInput = { venue: "", location: "", date: "", time: "", price: undefined, ageRestriction: "", supportingActs: "", eventUrl: "", status: "scheduled" };
 
@@ -33,7 +33,7 @@ const toFormValues = (s: Show): ShowInput => ({ ...s, eventUrl: s.eventUrl ?? ""
 
 /** The add/edit form; `show` is the record being edited (absent when adding). */
 export function ShowForm({ show }: { show?: Show }) {
-  const [, navigate] = useLocation();
+  const navigate = useNavigateAfterSave();
   const form = useForm<ShowInput, unknown, ShowData>({ resolver: zodResolver(showInput), defaultValues: show ? toFormValues(show) : EMPTY });
   const save = useSaveShow(show, {
     onSuccess: () => navigate("/shows"),

@@ -1,7 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm, useWatch } from "react-hook-form";
 import type { ZodType } from "zod";
-import { useLocation } from "wouter";
 import type { AdminUser } from "@shared/schemas/users";
 import { userCreateInput, userUpdateInput, type UserUpdateInput } from "@shared/schemas/users";
 import { FormActions } from "@client/components/ui/form-actions";
@@ -11,6 +10,7 @@ import { applyServerErrors } from "@client/lib/resource";
 import { UnsavedChangesPrompt } from "../components/unsaved-changes-prompt";
 import { useSaveUser, type UserPayload as Payload } from "./api";
 import { PasswordStrengthMeter } from "./password-strength-meter";
+import { useNavigateAfterSave } from "@client/lib/use-unsaved-changes";
 
 /** What the form holds: what both schemas accept (adding needs a password; editing keeps the current one when it is blank). */
 type Values = UserUpdateInput;
@@ -20,7 +20,7 @@ type Values = UserUpdateInput;
  * so the password is left out of the request.
  */
 export function UserForm({ user }: { user?: AdminUser }) {
-  const [, navigate] = useLocation();
+  const navigate = useNavigateAfterSave();
   const schema: ZodType<Payload, Values> = user ? userUpdateInput : userCreateInput;
   const form = useForm<Values, unknown, Payload>({
     resolver: zodResolver(schema),

@@ -1,6 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { useLocation } from "wouter";
 import { VIDEO_CATEGORIES } from "@shared/categories";
 import type { Video } from "@shared/schemas/videos";
 import { videoInput, type VideoData, type VideoInput } from "@shared/schemas/videos";
@@ -12,13 +11,14 @@ import { useSaveVideo } from "./api";
 import { VideoPreview } from "./video-preview";
 import { VideoUrlField } from "./video-url-field";
 import { VIDEO_CATEGORY_LABELS } from "./video-display";
+import { useNavigateAfterSave } from "@client/lib/use-unsaved-changes";
 
 const CATEGORY_OPTIONS = VIDEO_CATEGORIES.map((c) => ({ value: c, label: VIDEO_CATEGORY_LABELS[c] }));
 const EMPTY: VideoInput = { title: "", description: "", category: "official", embedUrl: "", thumbnailUrl: "", isActive: true, sortOrder: 0 };
 
 /** The add/edit form with a live preview. A pasted YouTube link becomes its embed URL and fills an empty thumbnail. */
 export function VideoForm({ video }: { video?: Video }) {
-  const [, navigate] = useLocation();
+  const navigate = useNavigateAfterSave();
   const form = useForm<VideoInput, unknown, VideoData>({ resolver: zodResolver(videoInput), defaultValues: video ?? EMPTY });
   const save = useSaveVideo(video, {
     onSuccess: () => navigate("/videos"),
