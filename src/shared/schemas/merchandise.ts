@@ -3,6 +3,7 @@ import { MERCH_CATEGORIES, TEMPLATE_DIMENSIONS } from "../categories";
 import { dataAnswer, savedAnswer, timestamp } from "./answers";
 import { responsiveImageRecord } from "./images";
 import { flag, optionalUrl, priceField, requiredText } from "./content-fields";
+import { UPLOAD_LIMITS, maxSizeText } from "../upload-limits";
 
 /**
  * POST /api/merchandise and PUT /api/merchandise/{id} (spec sections 3, 5, 7), used by the
@@ -27,7 +28,7 @@ export type MerchandiseInput = z.input<typeof merchandiseInput>;
 export type MerchandiseData = z.output<typeof merchandiseInput>;
 
 /** Accepted by the upload, shown as the form's hint (spec section 2). */
-export const MERCH_IMAGE_HINT = "SVG, PNG, JPG or GIF, max 5MB";
+export const MERCH_IMAGE_HINT = `SVG, PNG, JPG or GIF, ${maxSizeText(UPLOAD_LIMITS.merchImage)}`;
 
 /** A merchandise item as the API sends it; price travels as a decimal string. */
 export const merchandiseRecord = z.object({
