@@ -1,7 +1,5 @@
-import { useQueryClient } from "@tanstack/react-query";
-import { lazy, useState } from "react";
+import { lazy } from "react";
 import { Route, Switch } from "wouter";
-import { hydrateInitialData } from "../features/public/initial-data";
 import HomePage from "../features/public/home/home-page";
 import { PublicLayout } from "../features/public/layout/public-layout";
 import LyricDetailPage from "../features/public/lyrics/lyric-detail-page";
@@ -21,9 +19,6 @@ const PreferencesPage = lazy(() => import("../features/public/mail/preferences-p
 
 /** Public pages (spec section 2), inside the public layout. */
 export function PublicRoutes() {
-  const queryClient = useQueryClient();
-  // before the first render of any page, so it reads the server's inlined answers
-  useState(() => hydrateInitialData(queryClient));
   return (
     <PublicLayout loading={<PageLoading />}>
       <Switch>

@@ -32,6 +32,8 @@ export interface PageMeta {
    * so the browser fetches one file early and the page uses it (not the original and then a variant)
    */
   preloadImageSet?: { srcset: string; sizes: string; type: "image/avif" };
+  /** drawn on the server when the SSR build is there (decision 015): the indexed public pages */
+  prerender: boolean;
 }
 
 const TAGLINE = "Emo and hardcore from eastern North Carolina";
@@ -41,15 +43,11 @@ export async function describePage(app: FastifyInstance, rawPath: string): Promi
   const path = rawPath.length > 1 ? rawPath.replace(/\/+$/, "") : rawPath;
   const site = await loadSiteInfo(app);
   const band = site.bandName;
-  const page = (p: Partial<PageMeta> & Pick<PageMeta, "title" | "description">): PageMeta => ({
-    status: 200,
-    path,
-    noindex: false,
-    ogType: "website",
-    jsonLd: [musicGroup(site)],
-    data: {},
-    ...p,
-  });
+  // the indexed pages are the ones drawn on the server; the mail pages, admin and 404s stay client-drawn
+  const page = (p: Partial<PageMeta> & Pick<PageMeta, "title" | "description">): PageMeta => {
+    const meta = { status: 200, path, noindex: false, ogType: "website" as const, jsonLd: [musicGroup(site)], data: {}, ...p };
+    return { ...meta, prerender: meta.status === 200 && !meta.noindex };
+  };
 
   if (path === "/") {
     const [data, upcoming, members] = await Promise.all([homeData(app), listUpcomingShows(app.db, todayIso()), listActiveMembers(app.db)]);
@@ -150,5 +148,6 @@ function notFoundPage(band: string, path: string, data: InitialData): PageMeta {
     ogType: "website",
     jsonLd: [],
     data,
+    prerender: false,
   };
 }

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { PAST_SHOWS_PAGE, type Show } from "@shared/api/shows";
 import { cn } from "@client/lib/cn";
+import { usePageDay } from "@client/lib/page-day";
 import { PageHero } from "../ui/page-hero";
 import { LoadingBlocks, StateMessage } from "../ui/state-message";
 import { usePageTitle } from "../ui/use-page-title";
@@ -16,6 +17,7 @@ export const NO_PAST_SHOWS = "No past shows yet.";
 export default function ShowsPage() {
   usePageTitle("Shows");
   const upcoming = useUpcomingShows();
+  const today = usePageDay();
   return (
     <main>
       <PageHero kicker="Live" title="Shows" lead="Where we play next, and everywhere we have played. Subscribe and your calendar keeps up with us." />
@@ -32,7 +34,7 @@ export default function ShowsPage() {
         ) : !Array.isArray(upcoming.data) ? (
           <StateMessage tone="error">{SHOWS_BAD_FORMAT}</StateMessage>
         ) : (
-          <UpcomingList shows={upcomingShows(upcoming.data)} />
+          <UpcomingList shows={upcomingShows(upcoming.data, today)} />
         )}
       </section>
       <PastShows />
