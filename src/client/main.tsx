@@ -3,7 +3,6 @@ import { createRoot, hydrateRoot } from "react-dom/client";
 import { Router } from "wouter";
 import { App } from "./app/App";
 import { readInitialPage } from "./features/public/initial-data";
-import "./styles.css";
 
 const root = document.getElementById("root")!;
 const app = (
