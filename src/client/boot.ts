@@ -1,15 +1,25 @@
 // The page's entry (index.html). Its styles are here so they stay one render-blocking stylesheet
-// in the head. The app's code starts after the first paint when the server drew the page
-// (decision 015): the visitor sees the page while the bundle downloads and hydrates, instead
-// of the bundle competing with the stylesheet, the font and the hero image for the first paint.
+// in the head. On a page the server drew (decision 015) the app's code starts once the page is
+// painted: after the load event (the stylesheet, the font and the hero image are in) and one
+// frame. The visitor sees the page while the bundle downloads and hydrates, instead of the
+// bundle competing with them for the first paint.
 import "./styles.css";
 import "./features/public/public.css";
 
-const start = () => void import("./main");
+let started = false;
+const start = () => {
+  if (started) return;
+  started = true;
+  void import("./main");
+};
+const afterNextFrame = () => requestAnimationFrame(() => setTimeout(start, 0));
+
 if (document.getElementById("root")?.firstElementChild && document.visibilityState === "visible") {
-  // a frame is drawn after requestAnimationFrame's callbacks; the timeout runs after that frame
-  // (a hidden tab draws no frames: it starts at once)
-  requestAnimationFrame(() => setTimeout(start, 0));
+  if (document.readyState === "complete") afterNextFrame();
+  else addEventListener("load", afterNextFrame, { once: true });
+  // an image that never arrives must not leave the page without its code
+  setTimeout(start, 3000);
 } else {
+  // nothing drawn yet (admin, 404, no SSR build), or a hidden tab that draws no frames
   start();
 }
