@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { launchBrowser, startServer, type RunningServer } from "./harness";
+import { launchBrowser, startServer, waitForApp, type RunningServer } from "./harness";
 
 // Decision 015: the public pages arrive drawn by the server and React hydrates that HTML. A
 // difference between the server's HTML and the browser's first render is a hydration error
@@ -20,12 +20,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** React has taken over the server's HTML: its elements carry React's fiber (set when hydrated). */
-const hydrated = (page: Page) =>
-  page.waitForFunction(() => {
-    const nav = document.querySelector("#root nav");
-    return !!nav && Object.keys(nav).some((k) => k.startsWith("__reactFiber"));
-  });
+const hydrated = waitForApp;
 
 /** Everything the page reported as an error: console errors and uncaught exceptions. */
 function collectErrors(page: Page): string[] {

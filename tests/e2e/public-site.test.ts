@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { MERCH_TABS } from "@shared/categories";
 import { axeViolations } from "./axe";
-import { launchBrowser, startServer, type RunningServer } from "./harness";
+import { launchBrowser, startServer, waitForApp, type RunningServer } from "./harness";
 
 let server: RunningServer;
 let browser: Browser;
@@ -37,6 +37,7 @@ test("a visitor on a phone plays the featured track and sees the time advance", 
   expect(requested.filter((p) => p.startsWith("/api/"))).toEqual([]);
   expect(await currentTime()).toBe("0:00");
 
+  await waitForApp(page);
   await page.getByRole("button", { name: "Play", exact: true }).click();
   await expect.poll(async () => seconds(await currentTime()), { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
   await expect.poll(() => page.getByRole("button", { name: "Pause", exact: true }).isVisible()).toBe(true);
