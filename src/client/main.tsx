@@ -2,6 +2,7 @@ import { StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { Router } from "wouter";
 import { App } from "./app/App";
+import { preloadPage } from "./app/public-routes";
 import { readInitialPage } from "./features/public/initial-data";
 
 const root = document.getElementById("root")!;
@@ -13,7 +14,15 @@ const app = (
     </Router>
   </StrictMode>
 );
-// A public page arrives drawn by the server (decision 015): React takes over that HTML. Admin
-// pages, and every page when the server has no SSR build, arrive empty and are drawn here.
-if (root.firstElementChild) hydrateRoot(root, app);
-else createRoot(root).render(app);
+
+/**
+ * Resolves once React has the page. A public page arrives drawn by the server (decision 017):
+ * React takes over that HTML once the page's own chunk is in, so no part of it waits, dead, for
+ * a lazy chunk. Admin pages, and every page when the server has no SSR build, arrive empty and
+ * are drawn here. boot.ts replays the taps it held until then.
+ */
+export const started: Promise<void> = root.firstElementChild
+  ? preloadPage(window.location.pathname)
+      .catch(() => undefined)
+      .then(() => void hydrateRoot(root, app))
+  : Promise.resolve(void createRoot(root).render(app));
