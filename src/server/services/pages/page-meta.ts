@@ -7,7 +7,7 @@ import { showsApi, type Show } from "@shared/api/shows";
 import { videosApi, type Video } from "@shared/api/videos";
 import { lyricsRecord } from "@shared/schemas/lyrics";
 import { DEFAULT_COVER_ART } from "@shared/settings-defaults";
-import { FEATURED_COVER_SIZES, variantSrcSet } from "@shared/responsive-images";
+import { FEATURED_COVER_SIZES, VIDEO_PLAYER_SIZES, variantSrcSet } from "@shared/responsive-images";
 import type { ResponsiveImage } from "@shared/schemas/images";
 import { findLyrics } from "../public-reads/lyrics";
 import { listUpcomingShows } from "../public-reads/shows";
@@ -32,7 +32,7 @@ export interface PageMeta {
    * so the browser fetches one file early and the page uses it (not the original and then a variant)
    */
   preloadImageSet?: { srcset: string; sizes: string; type: "image/avif" };
-  /** drawn on the server when the SSR build is there (decision 015): the indexed public pages */
+  /** drawn on the server when the SSR build is there (decision 017): the indexed public pages */
   prerender: boolean;
 }
 
@@ -61,14 +61,13 @@ export async function describePage(app: FastifyInstance, rawPath: string): Promi
   }
   if (path === "/videos") {
     const data = await pageData(app, path);
-    // the first video's thumbnail is this page's LCP: start it with the HTML, not after the JS
+    // the first video's thumbnail is this page's LCP: start it with the HTML, the same file the <picture> takes
     const first = (data[videosApi.active] as Video[] | undefined)?.[0];
-    const thumbnail = first?.thumbnailUrl?.trim();
     return page({
       title: `Videos | ${band}`,
       description: `Music videos, live sets and tour documentaries from ${band}.`,
       data,
-      ...(thumbnail ? { preloadImage: sitePathOrUrl(thumbnail) } : {}),
+      ...imagePreload(first?.thumbnail, first?.thumbnailUrl, VIDEO_PLAYER_SIZES),
     });
   }
   if (path === "/merch") {
@@ -127,10 +126,15 @@ export async function describePage(app: FastifyInstance, rawPath: string): Promi
 
 function featuredCoverPreload(tracks: unknown): Pick<PageMeta, "preloadImage" | "preloadImageSet"> {
   const first = Array.isArray(tracks) ? (tracks[0] as { coverArtUrl?: string; coverArt?: ResponsiveImage | null } | undefined) : undefined;
-  const avif = first?.coverArt ? variantSrcSet(first.coverArt, "avif") : "";
-  if (avif) return { preloadImageSet: { srcset: avif, sizes: FEATURED_COVER_SIZES, type: "image/avif" } };
-  const url = first?.coverArtUrl?.trim();
-  return { preloadImage: url ? sitePathOrUrl(url) : DEFAULT_COVER_ART };
+  return imagePreload(first?.coverArt, first?.coverArtUrl, FEATURED_COVER_SIZES, DEFAULT_COVER_ART);
+}
+
+/** An image's AVIF variants with the <picture>'s sizes, else the image itself (or `fallback`). */
+function imagePreload(image: ResponsiveImage | null | undefined, url: string | null | undefined, sizes: string, fallback?: string): Pick<PageMeta, "preloadImage" | "preloadImageSet"> {
+  const avif = image ? variantSrcSet(image, "avif") : "";
+  if (avif) return { preloadImageSet: { srcset: avif, sizes, type: "image/avif" } };
+  const src = url?.trim();
+  return src ? { preloadImage: sitePathOrUrl(src) } : fallback ? { preloadImage: fallback } : {};
 }
 
 /** A stored media link as the players use it: 'uploads/x.png' is a site path. */
