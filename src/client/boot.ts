@@ -8,8 +8,10 @@
 //   made LCP bimodal: it depended on which came first, the bundle or the frame);
 // - a time limit, so a page whose images never finish still gets its code.
 // Anything else (admin, 404, no SSR build, a hidden tab that paints no frames) starts at once.
+// The body font comes at the same moment, unless this browser already has it (body-font.ts).
 import "./styles.css";
 import "./features/public/public.css";
+import { addBodyFont, bodyFontLikelyCached } from "./body-font";
 
 const QUIET_MS = 150;
 const LIMIT_MS = 4000;
@@ -24,6 +26,7 @@ const held: { target: Element; event: Event }[] = [];
 function start() {
   if (started) return;
   started = true;
+  addBodyFont();
   for (const type of INTENT) removeEventListener(type, start, true);
   void import("./main").then(async ({ started }) => {
     await started;
@@ -71,6 +74,7 @@ function afterLargestPaint() {
   requestAnimationFrame(() => requestAnimationFrame(check));
 }
 
+if (bodyFontLikelyCached()) addBodyFont();
 if (drawn && document.visibilityState === "visible") {
   for (const type of INTENT) addEventListener(type, start, { capture: true, passive: true });
   addEventListener("click", hold, true);

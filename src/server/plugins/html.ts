@@ -12,7 +12,7 @@ import { escapeJsonForHtml, jsonLdScript } from "../services/pages/json-ld";
  * Open Graph / Twitter tags, JSON-LD, the initial data the client hydrates its query
  * cache with (a non-executable JSON script, so the CSP needs no inline-script exception),
  * and, for the public pages when the SSR build is there, the page itself drawn from that same
- * data (decision 015). Runs when the page's cached bytes are built, never per request.
+ * data (decision 017). Runs when the page's cached bytes are built, never per request.
  */
 export type HtmlRenderer = (
   app: FastifyInstance,
@@ -85,10 +85,11 @@ export function fillTemplate(template: string, meta: PageMeta, baseUrl: string, 
 }
 
 /**
- * The public site's fonts (hashed names from the build): the display face Anton and the body
- * face Archivo (latin), preloaded with the HTML so text is drawn in them from the first paint.
+ * The public site's display face Anton (hashed name from the build), preloaded with the HTML so
+ * the large titles, most pages' largest paint, are drawn in it from the first paint. The body
+ * face Archivo is not: it would only compete with them (client body-font.ts, decision 017).
  */
-const FONT_FILES = [/^anton-latin-400-normal-[\w-]+\.woff2$/, /^archivo-latin-wght-normal-[\w-]+\.woff2$/];
+const FONT_FILES = [/^anton-latin-400-normal-[\w-]+\.woff2$/];
 let fontFiles: string[] | undefined;
 function siteFonts(): string[] {
   if (fontFiles === undefined) {
