@@ -8,7 +8,7 @@ export function supportingActs(value: string | string[] | null | undefined): str
   return list.map((a) => String(a).trim()).filter(Boolean);
 }
 
-/** Shows dated `today` or later, soonest first. `today` is the page's day (usePageDay), not the clock: see decision 015. */
+/** Shows dated `today` or later, soonest first. `today` is the page's day (usePageDay), not the clock: see decision 017. */
 export function upcomingShows(shows: Show[], today: string): Show[] {
   return shows.filter((s) => typeof s.date === "string" && s.date.slice(0, 10) >= today).sort((a, b) => a.date.localeCompare(b.date) || a.id - b.id);
 }

@@ -1,3 +1,4 @@
+import { useQueries } from "@tanstack/react-query";
 import { useState } from "react";
 import { PAST_SHOWS_PAGE, type Show } from "@shared/api/shows";
 import { cn } from "@client/lib/cn";
@@ -5,7 +6,7 @@ import { usePageDay } from "@client/lib/page-day";
 import { PageHero } from "../ui/page-hero";
 import { LoadingBlocks, StateMessage } from "../ui/state-message";
 import { usePageTitle } from "../ui/use-page-title";
-import { usePastShowPages, useUpcomingShows } from "./api";
+import { pastShowsQuery, useUpcomingShows } from "./api";
 import { CalendarSubscribe } from "./calendar-links";
 import { StatusBadge } from "./show-list";
 import { SHOWS_BAD_FORMAT, SHOWS_FAILED, UpcomingList } from "./shows-section";
@@ -41,6 +42,9 @@ export default function ShowsPage() {
     </main>
   );
 }
+
+/** The first `pages` pages of the archive (here, not in api.ts, so useQueries stays out of the home page's chunk). */
+const usePastShowPages = (pages: number) => useQueries({ queries: Array.from({ length: pages }, (_, i) => pastShowsQuery(i)) });
 
 /** The archive a page at a time (the first page came inlined with the HTML). */
 function PastShows() {
