@@ -42,7 +42,7 @@ export async function buildAll({ quiet = false, clientOut = process.env.CLIENT_D
 }
 
 /**
- * The server's render of the public pages (decision 015): src/client/entry-server.tsx as one ES
+ * The server's render of the public pages (decision 017): src/client/entry-server.tsx as one ES
  * module the server imports by path at run time. Packages stay outside it (resolved from
  * node_modules like the server bundle's), so React is the one copy react-dom's server code uses.
  */

@@ -5,7 +5,7 @@ import type { InitialPage, RenderPage } from "@shared/page-render";
 import { App } from "./app/App";
 
 /**
- * The server's render of a public page (decision 015), built by scripts/build.mjs into the SSR
+ * The server's render of a public page (decision 017), built by scripts/build.mjs into the SSR
  * folder and loaded by the server at run time. The tree is main.tsx's, drawn from the same
  * inlined page, so the browser hydrates it without a difference. `prerender` (not
  * renderToString) waits for lazy parts and Suspense, so the HTML is the finished page.

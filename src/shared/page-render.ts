@@ -1,5 +1,5 @@
 /**
- * The contract between the server and the client's server-render entry (decision 015). The
+ * The contract between the server and the client's server-render entry (decision 017). The
  * server never imports client code: it loads the SSR build's file at run time and calls its
  * `render`, typed by this file, which both sides may import.
  */

@@ -72,7 +72,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
 }
 
 /**
- * A server-drawn public page works once React has hydrated it (decision 015: the code starts
+ * A server-drawn public page works once React has hydrated it (decision 017: the code starts
  * after the page is painted); a click before that is a click on plain HTML. Its elements carry
  * React's fiber once hydrated.
  */

@@ -45,7 +45,7 @@ export async function registerStatic(app: FastifyInstance) {
     });
   }
   const template = hasClient ? fs.readFileSync(indexFile, "utf8") : null;
-  // the public pages drawn on the server (decision 015); null without the SSR build: the shell as before
+  // the public pages drawn on the server (decision 017); null without the SSR build: the shell as before
   const renderPage = hasClient ? await loadPageRenderer(ssrDistDir, app.log) : null;
 
   app.setNotFoundHandler(async (request, reply) => {

@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { SSR_ENTRY_FILE, type RenderPage } from "@shared/page-render";
 
 /**
- * The client's server-render entry, loaded from the SSR build at run time (decision 015): the
+ * The client's server-render entry, loaded from the SSR build at run time (decision 017): the
  * server never imports client source, it imports the built file by path. Without that build (a
  * test that builds nothing, the dev server) this is null and pages go out as the empty shell
  * the browser draws, as before.
