@@ -1,3 +1,4 @@
+/* global document */ // the callbacks of page.waitForFunction and page.evaluate run in the page
 // Screenshots of public pages as the server draws them (JavaScript off) and once the app runs,
 // at a phone's and a desktop's width, to look at what a visitor sees before and after hydration.
 //

@@ -20,8 +20,12 @@ const INTENT = ["pointerdown", "keydown", "focusin", "touchstart"] as const;
 const root = document.getElementById("root");
 const drawn = !!root?.firstElementChild;
 let started = false;
-/** Clicks and submits on the drawn page before React had it: replayed in order once it has. */
+/** Arrow keys drive these widgets only through the app (tabs, menus...): held like taps. */
+const KEYED_WIDGETS = '[role="tablist"], [role="radiogroup"], [role="menu"], [role="menubar"], [role="listbox"], [role="toolbar"]';
+const WIDGET_KEYS = new Set(["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End"]);
+/** Clicks, submits and widget keys on the drawn page before React had it: replayed in order once it has. */
 const held: { target: Element; event: Event }[] = [];
+const HELD = ["click", "submit", "keydown"] as const;
 
 function start() {
   if (started) return;
@@ -32,24 +36,26 @@ function start() {
     await started;
     // hydrateRoot was called: React's listeners are on #root, and a discrete event on a page
     // still being hydrated makes React finish hydrating first, then run the handler
-    removeEventListener("click", hold, true);
-    removeEventListener("submit", hold, true);
+    for (const type of HELD) removeEventListener(type, hold, true);
     for (const { target, event } of held.splice(0)) {
       if (!target.isConnected) continue;
       if (event.type === "submit") (target as HTMLFormElement).requestSubmit();
+      else if (event.type === "keydown") target.dispatchEvent(new KeyboardEvent("keydown", event as KeyboardEvent));
       else target.dispatchEvent(new MouseEvent("click", event as MouseEvent));
     }
   });
 }
 
 /**
- * A click or submit inside the page before the app runs: links keep working natively (they lead
- * to server-drawn pages), everything else (buttons, the forms' own submit) waits for React.
+ * A click, submit or widget key inside the page before the app runs: links keep working natively
+ * (they lead to server-drawn pages), and so do typing, Tab and scrolling; everything else
+ * (buttons, the forms' own submit, arrows in a tab list) waits for React.
  */
 function hold(event: Event) {
   const target = event.target;
   if (!(target instanceof Element) || !root?.contains(target)) return;
   if (event.type === "click" && target.closest("a[href]")) return;
+  if (event.type === "keydown" && !(WIDGET_KEYS.has((event as KeyboardEvent).key) && target.closest(KEYED_WIDGETS))) return;
   event.preventDefault();
   event.stopImmediatePropagation();
   held.push({ target, event });
@@ -77,8 +83,7 @@ function afterLargestPaint() {
 if (bodyFontLikelyCached()) addBodyFont();
 if (drawn && document.visibilityState === "visible") {
   for (const type of INTENT) addEventListener(type, start, { capture: true, passive: true });
-  addEventListener("click", hold, true);
-  addEventListener("submit", hold, true);
+  for (const type of HELD) addEventListener(type, hold, true);
   if (document.readyState === "complete") afterLargestPaint();
   else addEventListener("load", afterLargestPaint, { once: true });
   setTimeout(start, LIMIT_MS);

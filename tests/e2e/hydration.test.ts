@@ -141,3 +141,13 @@ test("a link followed before the app has started is an ordinary page load", asyn
   release();
   await ctx.close();
 });
+
+test("an arrow key in the merch tabs before the app has started moves to the next tab once it is there", async () => {
+  const { ctx, page, release } = await pageWithSlowApp(1440);
+  await page.goto(`${server.url}/merch`, { waitUntil: "load" });
+  await page.getByRole("tab", { name: "All" }).focus();
+  await page.keyboard.press("ArrowRight");
+  release();
+  await expect.poll(() => page.getByRole("tab", { name: "Apparel" }).getAttribute("aria-selected")).toBe("true");
+  await ctx.close();
+});

@@ -231,8 +231,9 @@ test("on a desktop the player and the merch tabs work from the keyboard alone", 
 
     await p.goto(`${server.url}/merch`);
     await p.getByRole("tab", { name: "All" }).focus();
+    // pressed on the server's HTML, maybe before the app has the page: held, then done (decision 017)
     await p.keyboard.press("ArrowRight");
-    expect(await p.getByRole("tab", { name: "Apparel" }).getAttribute("aria-selected")).toBe("true");
+    await expect.poll(() => p.getByRole("tab", { name: "Apparel" }).getAttribute("aria-selected")).toBe("true");
     expect(await focused()).toBe("Apparel");
     await expect.poll(() => p.getByRole("heading", { name: "Sticker Pack" }).count()).toBe(0);
   } finally {
