@@ -1,4 +1,4 @@
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { Router } from "wouter";
 import { App } from "./app/App";
@@ -24,5 +24,7 @@ const app = (
 export const started: Promise<void> = root.firstElementChild
   ? preloadPage(window.location.pathname)
       .catch(() => undefined)
-      .then(() => void hydrateRoot(root, app))
+      // in a transition, React hydrates in slices of a few ms instead of one long task (TBT); a
+      // tap meanwhile makes it finish the part tapped at once
+      .then(() => startTransition(() => void hydrateRoot(root, app)))
   : Promise.resolve(void createRoot(root).render(app));
