@@ -1,10 +1,17 @@
-// Builds the client (Vite) into dist/client and the server (esbuild) into dist/server.
-// Tests pass other folders so a test build never disturbs the one `npm start` serves.
+// Builds the client (Vite) into dist/client, the client's server-render entry (Vite SSR) into
+// dist/ssr and the server (esbuild) into dist/server. Tests pass other folders so a test build
+// never disturbs the one `npm start` serves.
 import { build as viteBuild } from "vite";
 import { build as esbuild } from "esbuild";
 import fs from "node:fs";
 import path from "node:path";
 import { precompress } from "./precompress.mjs";
+
+/** Where the server looks for the SSR build: next to the client build (the rule of ssrDistDir in src/server/paths.ts). */
+export function ssrDirFor(clientOut) {
+  const client = path.resolve(clientOut);
+  return path.basename(client) === "client" ? path.join(path.dirname(client), "ssr") : `${client}-ssr`;
+}
 
 export async function buildAll({ quiet = false, clientOut = process.env.CLIENT_DIST_DIR ?? "dist/client", serverOut = "dist/server" } = {}) {
   process.env.CLIENT_DIST_DIR = path.resolve(clientOut);
@@ -13,6 +20,7 @@ export async function buildAll({ quiet = false, clientOut = process.env.CLIENT_D
   process.env.NODE_ENV = "production";
   await viteBuild({ configFile: "vite.config.ts", mode: "production", logLevel: quiet ? "warn" : "info" });
   precompress(process.env.CLIENT_DIST_DIR);
+  await buildSsr({ quiet, ssrOut: ssrDirFor(clientOut) });
   if (previousEnv === undefined) delete process.env.NODE_ENV;
   else process.env.NODE_ENV = previousEnv;
   await esbuild({
@@ -32,6 +40,26 @@ export async function buildAll({ quiet = false, clientOut = process.env.CLIENT_D
   if (path.resolve(clientOut) === path.resolve("dist/client") && path.resolve(serverOut) === path.resolve("dist/server")) {
     fs.writeFileSync("dist/.build-stamp", String(Date.now()));
   }
+}
+
+/**
+ * The server's render of the public pages (decision 017): src/client/entry-server.tsx as one ES
+ * module the server imports by path at run time. Packages stay outside it (resolved from
+ * node_modules like the server bundle's), so React is the one copy react-dom's server code uses.
+ */
+export async function buildSsr({ quiet = false, ssrOut }) {
+  await viteBuild({
+    configFile: "vite.config.ts",
+    mode: "production",
+    logLevel: quiet ? "warn" : "info",
+    build: {
+      ssr: path.resolve("src/client/entry-server.tsx"),
+      outDir: path.resolve(ssrOut),
+      emptyOutDir: true,
+      copyPublicDir: false,
+      rollupOptions: { output: { entryFileNames: "entry-server.js" } },
+    },
+  });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

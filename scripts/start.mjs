@@ -17,7 +17,9 @@ const sourcesChanged = () => {
   const built = fs.statSync(stamp).mtimeMs;
   return ["src", "public", "drizzle"].some((d) => fs.existsSync(d) && newestMtime(d) > built) || fs.statSync("package.json").mtimeMs > built;
 };
-if (!fs.existsSync(stamp) || !fs.existsSync("dist/server/main.js") || !fs.existsSync("dist/client/index.html") || sourcesChanged()) {
+// dist/ssr: the server's render of the public pages (decision 017); without it pages are sent unrendered
+const built = ["dist/server/main.js", "dist/client/index.html", "dist/ssr/entry-server.js"].every((f) => fs.existsSync(f));
+if (!fs.existsSync(stamp) || !built || sourcesChanged()) {
   console.log("Building the site (first run or sources changed)...");
   const { buildAll } = await import("./build.mjs");
   await buildAll({ quiet: true });

@@ -66,6 +66,14 @@ function shifts(lhr) {
   return items.map((i) => ({ score: Number((i.score ?? 0).toFixed(4)), node: i.node?.snippet ?? i.node?.selector ?? "?" }));
 }
 
+/** What --lcp logs: Lighthouse's largest-contentful-paint-element audit (the element, then its phases). */
+function lcpElement(lhr) {
+  const [element, phases] = lhr.audits["largest-contentful-paint-element"]?.details?.items ?? [];
+  const node = element?.items?.[0]?.node;
+  const times = (phases?.items ?? []).map((p) => `${p.phase} ${Math.round(p.timing)} ms`).join(", ");
+  return `${node?.snippet ?? node?.selector ?? "?"}${times ? ` (${times})` : ""}`;
+}
+
 async function measure(chrome, url, page) {
   const runs = [];
   let failures = 0;
@@ -89,6 +97,7 @@ async function measure(chrome, url, page) {
     };
     log(`${page} run ${i + 1}: score ${run.score}, LCP ${run.lcpMs} ms, CLS ${run.cls}, TBT ${run.tbtMs} ms`);
     if (args.includes("--shifts")) for (const s of shifts(lhr)) log(`    shift ${s.score}  ${s.node}`);
+    if (args.includes("--lcp")) log(`    LCP element ${lcpElement(lhr)}`);
     runs.push(run);
   }
   const js = await gzippedJs(url, runs[0].lhr);

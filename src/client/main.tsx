@@ -1,10 +1,30 @@
-import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
+import { StrictMode, startTransition } from "react";
+import { createRoot, hydrateRoot } from "react-dom/client";
+import { Router } from "wouter";
 import { App } from "./app/App";
-import "./styles.css";
+import { preloadPage } from "./app/public-routes";
+import { readInitialPage } from "./features/public/initial-data";
 
-createRoot(document.getElementById("root")!).render(
+const root = document.getElementById("root")!;
+const app = (
   <StrictMode>
-    <App />
-  </StrictMode>,
+    {/* the same tree as the server's (entry-server.tsx), which names the path there */}
+    <Router>
+      <App page={readInitialPage()} />
+    </Router>
+  </StrictMode>
 );
+
+/**
+ * Resolves once React has the page. A public page arrives drawn by the server (decision 017):
+ * React takes over that HTML once the page's own chunk is in, so no part of it waits, dead, for
+ * a lazy chunk. Admin pages, and every page when the server has no SSR build, arrive empty and
+ * are drawn here. boot.ts replays the taps it held until then.
+ */
+export const started: Promise<void> = root.firstElementChild
+  ? preloadPage(window.location.pathname)
+      .catch(() => undefined)
+      // in a transition, React hydrates in slices of a few ms instead of one long task (TBT); a
+      // tap meanwhile makes it finish the part tapped at once
+      .then(() => startTransition(() => void hydrateRoot(root, app)))
+  : Promise.resolve(void createRoot(root).render(app));

@@ -26,7 +26,8 @@ describe("response schemas", () => {
     const res = await t.request({ method: "GET", url: "/api/videos/active" });
     expect(res.statusCode).toBe(200);
     expect(Object.keys(res.json().data[0]).sort()).toEqual(
-      ["category", "createdAt", "description", "embedUrl", "id", "isActive", "sortOrder", "thumbnailUrl", "title", "updatedAt"].sort(),
+      // thumbnail: the uploaded thumbnail's variants (null for this YouTube one), like merch's image (decision 017)
+      ["category", "createdAt", "description", "embedUrl", "id", "isActive", "sortOrder", "thumbnail", "thumbnailUrl", "title", "updatedAt"].sort(),
     );
     expect(res.json().data[0].createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
   });

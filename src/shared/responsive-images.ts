@@ -11,6 +11,12 @@ import type { ResponsiveImage } from "./schemas/images";
  */
 export const FEATURED_COVER_SIZES = "(min-width: 640px) min(72vw, 19.5rem), 6.6rem";
 
+/**
+ * The video player's thumbnail (the page's LCP on /videos): the player's width, full width below
+ * lg, 1.6fr of the 69rem row beside the text from lg up. The /videos head preloads the AVIF that matches it.
+ */
+export const VIDEO_PLAYER_SIZES = "(min-width: 1024px) 41.5rem, (min-width: 640px) calc(100vw - 3rem), calc(100vw - 2rem)";
+
 /** 'a.avif 320w, b.avif 640w' for one format, smallest first; empty when it has none. */
 export function variantSrcSet(image: ResponsiveImage, format: "avif" | "webp"): string {
   return image.variants

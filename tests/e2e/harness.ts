@@ -71,6 +71,18 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   };
 }
 
+/**
+ * A server-drawn public page works once React has hydrated it (decision 017: the code starts
+ * after the page is painted); a click before that is a click on plain HTML. Its elements carry
+ * React's fiber once hydrated.
+ */
+export function waitForApp(page: Page) {
+  return page.waitForFunction(() => {
+    const nav = document.querySelector("#root nav, #root main");
+    return !!nav && Object.keys(nav).some((k) => k.startsWith("__reactFiber"));
+  });
+}
+
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,

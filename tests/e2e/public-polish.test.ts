@@ -31,8 +31,10 @@ test("on a 390x844 phone the featured player's play button is visible without sc
   expect(box!.y).toBeGreaterThanOrEqual(0);
   expect(box!.y + box!.height).toBeLessThanOrEqual(844);
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
-  // the body face is the self-hosted one, loaded (not a system face)
+  // the body face is the self-hosted one, loaded (not a system face); on a landing page it comes
+  // once the largest paint is on screen (body-font.ts, decision 017)
   expect(await page.evaluate(() => getComputedStyle(document.querySelector("main p")!).fontFamily)).toMatch(/^"Archivo Variable"/);
+  await page.waitForFunction(() => [...document.fonts].some((f) => f.family.replace(/"/g, "") === "Archivo Variable" && f.status === "loaded"));
   expect(await page.evaluate(() => document.fonts.check('16px "Archivo Variable"'))).toBe(true);
   await page.close();
 });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { MERCH_TABS } from "@shared/categories";
 import { axeViolations } from "./axe";
-import { launchBrowser, startServer, type RunningServer } from "./harness";
+import { launchBrowser, startServer, waitForApp, type RunningServer } from "./harness";
 
 let server: RunningServer;
 let browser: Browser;
@@ -37,6 +37,7 @@ test("a visitor on a phone plays the featured track and sees the time advance", 
   expect(requested.filter((p) => p.startsWith("/api/"))).toEqual([]);
   expect(await currentTime()).toBe("0:00");
 
+  await waitForApp(page);
   await page.getByRole("button", { name: "Play", exact: true }).click();
   await expect.poll(async () => seconds(await currentTime()), { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
   await expect.poll(() => page.getByRole("button", { name: "Pause", exact: true }).isVisible()).toBe(true);
@@ -230,8 +231,9 @@ test("on a desktop the player and the merch tabs work from the keyboard alone", 
 
     await p.goto(`${server.url}/merch`);
     await p.getByRole("tab", { name: "All" }).focus();
+    // pressed on the server's HTML, maybe before the app has the page: held, then done (decision 017)
     await p.keyboard.press("ArrowRight");
-    expect(await p.getByRole("tab", { name: "Apparel" }).getAttribute("aria-selected")).toBe("true");
+    await expect.poll(() => p.getByRole("tab", { name: "Apparel" }).getAttribute("aria-selected")).toBe("true");
     expect(await focused()).toBe("Apparel");
     await expect.poll(() => p.getByRole("heading", { name: "Sticker Pack" }).count()).toBe(0);
   } finally {

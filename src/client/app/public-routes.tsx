@@ -1,29 +1,55 @@
-import { useQueryClient } from "@tanstack/react-query";
-import { lazy, useState } from "react";
+import { lazy, type ComponentType } from "react";
 import { Route, Switch } from "wouter";
-import { hydrateInitialData } from "../features/public/initial-data";
 import HomePage from "../features/public/home/home-page";
 import { PublicLayout } from "../features/public/layout/public-layout";
-import LyricDetailPage from "../features/public/lyrics/lyric-detail-page";
-import LyricsPage from "../features/public/lyrics/lyrics-page";
-import MerchPage from "../features/public/merch/merch-page";
-import ShowsPage from "../features/public/shows/shows-page";
-import VideosPage from "../features/public/videos/videos-page";
 import { NotFoundPage } from "@client/components/not-found-page";
 import { PageLoading } from "@client/components/page-loading";
 
-// The indexed pages are in the entry chunk (a few KB): a lazy page would paint only after a
-// second round trip for its chunk, the slowest step of its first paint (LCP). The pages a
-// mail links to stay on demand.
+// Only the home page is in the entry chunk (its JS is the budgeted one). The other pages arrive
+// drawn by the server (decision 017), so their chunk no longer delays their first paint;
+// main.tsx loads the current page's chunk before hydrating (preloadPage), so hydration never
+// waits on it, and a page reached by a link shows PageLoading for one round trip.
+
+/**
+ * A page in its own chunk. Once the chunk is in (preloadPage, or an earlier visit) the page
+ * renders at once, without the one suspended render React.lazy makes even for a loaded module,
+ * which would leave a hydrating page's HTML dead until the next tick.
+ */
+function lazyPage<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
+  let loaded: ComponentType<P> | undefined;
+  const loadOnce = () => load().then((m) => ((loaded = m.default), m));
+  const Lazy = lazy(loadOnce) as unknown as ComponentType<P>;
+  const Page = (props: P) => {
+    const Loaded = loaded;
+    return Loaded ? <Loaded {...props} /> : <Lazy {...props} />;
+  };
+  return Object.assign(Page, { load: loadOnce });
+}
+
+const ShowsPage = lazyPage(() => import("../features/public/shows/shows-page"));
+const VideosPage = lazyPage(() => import("../features/public/videos/videos-page"));
+const MerchPage = lazyPage(() => import("../features/public/merch/merch-page"));
+const LyricsPage = lazyPage(() => import("../features/public/lyrics/lyrics-page"));
+const LyricDetailPage = lazyPage(() => import("../features/public/lyrics/lyric-detail-page"));
 const VerifyEmailPage = lazy(() => import("../features/public/mail/verify-email-page"));
 const UnsubscribePage = lazy(() => import("../features/public/mail/unsubscribe-page"));
 const PreferencesPage = lazy(() => import("../features/public/mail/preferences-page"));
 
+const SERVER_DRAWN: [RegExp, { load: () => Promise<unknown> }][] = [
+  [/^\/shows\/?$/, ShowsPage],
+  [/^\/videos\/?$/, VideosPage],
+  [/^\/merch\/?$/, MerchPage],
+  [/^\/lyrics\/?$/, LyricsPage],
+  [/^\/lyrics\/[^/]+\/?$/, LyricDetailPage],
+];
+
+/** Loads the chunk of the server-drawn page at `path` (nothing for the home page, in the entry chunk). */
+export function preloadPage(path: string): Promise<unknown> {
+  return SERVER_DRAWN.find(([pattern]) => pattern.test(path))?.[1].load() ?? Promise.resolve();
+}
+
 /** Public pages (spec section 2), inside the public layout. */
 export function PublicRoutes() {
-  const queryClient = useQueryClient();
-  // before the first render of any page, so it reads the server's inlined answers
-  useState(() => hydrateInitialData(queryClient));
   return (
     <PublicLayout loading={<PageLoading />}>
       <Switch>

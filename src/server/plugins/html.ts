@@ -1,21 +1,30 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { todayIso } from "@shared/format";
+import { INITIAL_DATA_ID, type InitialPage, type RenderPage } from "@shared/page-render";
 import { clientDistDir } from "../paths";
 import { describePage, type PageMeta } from "../services/pages/page-meta";
 import { escapeJsonForHtml, jsonLdScript } from "../services/pages/json-ld";
 
 /**
  * Turns the built index.html into the page for one URL: its own title, description,
- * Open Graph / Twitter tags, JSON-LD, and the initial data the client hydrates its query
- * cache with (a non-executable JSON script, so the CSP needs no inline-script exception).
+ * Open Graph / Twitter tags, JSON-LD, the initial data the client hydrates its query
+ * cache with (a non-executable JSON script, so the CSP needs no inline-script exception),
+ * and, for the public pages when the SSR build is there, the page itself drawn from that same
+ * data (decision 017). Runs when the page's cached bytes are built, never per request.
  */
-export type HtmlRenderer = (app: FastifyInstance, request: FastifyRequest, template: string) => Promise<{ html: string; status?: number; complete: boolean }>;
+export type HtmlRenderer = (
+  app: FastifyInstance,
+  request: FastifyRequest,
+  template: string,
+  renderPage: RenderPage | null,
+) => Promise<{ html: string; status?: number; complete: boolean }>;
 
-export const INITIAL_DATA_ID = "app-data";
-
-export const renderHtml: HtmlRenderer = async (app, request, template) => {
+export const renderHtml: HtmlRenderer = async (app, request, template, renderPage) => {
+  // the path only: pages are cached per path (static.ts), so their HTML must not depend on the query
   const path = request.url.split("?")[0] || "/";
+  const today = todayIso();
   let meta: PageMeta;
   try {
     meta = await describePage(app, decodeURI(path));
@@ -24,10 +33,23 @@ export const renderHtml: HtmlRenderer = async (app, request, template) => {
     request.log.error({ err }, "page meta failed");
     return { html: template, complete: false };
   }
-  return { html: fillTemplate(template, meta, app.config.PUBLIC_URL), status: meta.status, complete: true };
+  let appHtml = "";
+  if (renderPage && meta.prerender) {
+    try {
+      appHtml = await renderPage(path, initialPage(meta, today));
+    } catch (err) {
+      // the shell still works: the browser draws the page, as without the SSR build; not kept, so the next request tries again
+      request.log.error({ err }, "server render failed");
+      return { html: fillTemplate(template, meta, app.config.PUBLIC_URL, { today }), status: meta.status, complete: false };
+    }
+  }
+  return { html: fillTemplate(template, meta, app.config.PUBLIC_URL, { today, appHtml }), status: meta.status, complete: true };
 };
 
-export function fillTemplate(template: string, meta: PageMeta, baseUrl: string): string {
+const initialPage = (meta: PageMeta, today: string): InitialPage => ({ path: meta.path, today, queries: meta.data });
+
+/** `appHtml`: the server's render of the page, put inside #root (empty: the browser draws it). */
+export function fillTemplate(template: string, meta: PageMeta, baseUrl: string, { today = todayIso(), appHtml = "" }: { today?: string; appHtml?: string } = {}): string {
   const url = `${baseUrl}${meta.path === "/" ? "/" : meta.path}`;
   const image = `${baseUrl}/images/og-image.jpg`;
   const a = escapeAttr;
@@ -52,20 +74,22 @@ export function fillTemplate(template: string, meta: PageMeta, baseUrl: string):
     .filter(Boolean)
     .join("\n    ");
   const data = Object.keys(meta.data).length
-    ? `<script type="application/json" id="${INITIAL_DATA_ID}">${escapeJsonForHtml(JSON.stringify({ path: meta.path, queries: meta.data }))}</script>`
+    ? `<script type="application/json" id="${INITIAL_DATA_ID}">${escapeJsonForHtml(JSON.stringify(initialPage(meta, today)))}</script>`
     : "";
+  // replacer functions: a '$&' in a lyric or a title is text, not a replacement pattern
   return template
-    // replacer functions: a replacement string would read '$&' or "$'" in a title or a lyric as patterns
     .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeText(meta.title)}</title>`)
     .replace("<!--app-head-->", () => head)
+    .replace("<!--app-html-->", () => appHtml)
     .replace("<!--app-data-->", () => data);
 }
 
 /**
- * The public site's fonts (hashed names from the build): the display face Anton and the body
- * face Archivo (latin), preloaded with the HTML so text is drawn in them from the first paint.
+ * The public site's display face Anton (hashed name from the build), preloaded with the HTML so
+ * the large titles, most pages' largest paint, are drawn in it from the first paint. The body
+ * face Archivo is not: it would only compete with them (client body-font.ts, decision 017).
  */
-const FONT_FILES = [/^anton-latin-400-normal-[\w-]+\.woff2$/, /^archivo-latin-wght-normal-[\w-]+\.woff2$/];
+const FONT_FILES = [/^anton-latin-400-normal-[\w-]+\.woff2$/];
 let fontFiles: string[] | undefined;
 function siteFonts(): string[] {
   if (fontFiles === undefined) {

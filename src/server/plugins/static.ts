@@ -2,7 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
-import { clientDistDir } from "../paths";
+import { clientDistDir, ssrDistDir } from "../paths";
+import { loadPageRenderer } from "../services/pages/server-render";
 import { isVariantFile } from "../storage/image-variants";
 import { ALL_TAGS } from "../services/public-cache";
 import { renderHtml } from "./html";
@@ -44,6 +45,8 @@ export async function registerStatic(app: FastifyInstance) {
     });
   }
   const template = hasClient ? fs.readFileSync(indexFile, "utf8") : null;
+  // the public pages drawn on the server (decision 017); null without the SSR build: the shell as before
+  const renderPage = hasClient ? await loadPageRenderer(ssrDistDir, app.log) : null;
 
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split("?")[0];
@@ -56,7 +59,7 @@ export async function registerStatic(app: FastifyInstance) {
       key: `page ${url}`,
       tags: ALL_TAGS,
       build: async () => {
-        const { html, status, complete } = await renderHtml(app, request, template);
+        const { html, status, complete } = await renderHtml(app, request, template, renderPage);
         return { status: status ?? 200, contentType: "text/html; charset=utf-8", body: html, store: complete };
       },
     });

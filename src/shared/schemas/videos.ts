@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { VIDEO_CATEGORIES } from "../categories";
 import { dataAnswer, savedAnswer, timestamp } from "./answers";
+import { responsiveImageRecord } from "./images";
 import { flag, optionalUrl, requiredText, requiredUrl, sortOrderField } from "./content-fields";
 import { extractYouTubeId, toYouTubeEmbedUrl, youTubeThumbnailUrl } from "../youtube";
 
@@ -41,6 +42,8 @@ export const videoRecord = z.object({
   category: z.enum(VIDEO_CATEGORIES),
   embedUrl: z.string(),
   thumbnailUrl: z.string(),
+  /** the uploaded thumbnail's resized variants (public answers; absent or null otherwise) */
+  thumbnail: responsiveImageRecord.nullish(),
   isActive: z.boolean(),
   sortOrder: z.number(),
   createdAt: timestamp,

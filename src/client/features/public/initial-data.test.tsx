@@ -2,35 +2,50 @@ import { screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import type { InitialPage } from "@shared/page-render";
 import { renderWithApi } from "./test-utils";
-import { hydrateInitialData, INITIAL_DATA_ID, resetInitialDataForTests } from "./initial-data";
+import { INITIAL_DATA_ID, readInitialPage, seedQueryCache } from "./initial-data";
 import { LyricsSection } from "./lyrics/lyrics-section";
 
 afterEach(() => {
   vi.unstubAllGlobals();
   document.getElementById(INITIAL_DATA_ID)?.remove();
-  resetInitialDataForTests();
 });
 
-function Hydrated() {
+function Seeded({ page }: { page: InitialPage | null }) {
   const qc = useQueryClient();
-  useState(() => hydrateInitialData(qc));
+  useState(() => seedQueryCache(qc, page));
   return <LyricsSection />;
+}
+
+function inline(text: string) {
+  const script = document.createElement("script");
+  script.type = "application/json";
+  script.id = INITIAL_DATA_ID;
+  script.textContent = text;
+  document.body.appendChild(script);
 }
 
 describe("inlined initial data", () => {
   it("renders the first paint from the server's inlined answers without calling the API", () => {
-    const script = document.createElement("script");
-    script.type = "application/json";
-    script.id = INITIAL_DATA_ID;
-    script.textContent = JSON.stringify({
-      path: "/",
-      queries: { "/api/lyrics": [{ id: 1, title: "Inlined Song", songName: "Inlined Song", lyricsText: "a\nb", albumName: null, releaseYear: null, isPublished: true, sortOrder: 0 }] },
-    });
-    document.body.appendChild(script);
-    const { calls } = renderWithApi(<Hydrated />, {});
+    inline(
+      JSON.stringify({
+        path: "/",
+        today: "2026-03-04",
+        queries: { "/api/lyrics": [{ id: 1, title: "Inlined Song", songName: "Inlined Song", lyricsText: "a\nb", albumName: null, releaseYear: null, isPublished: true, sortOrder: 0 }] },
+      }),
+    );
+    const page = readInitialPage();
+    expect(page).toMatchObject({ path: "/", today: "2026-03-04" });
+    const { calls } = renderWithApi(<Seeded page={page} />, {});
     // synchronously there, no loading state and no request
     expect(screen.getByRole("heading", { name: "Inlined Song" })).toBeInTheDocument();
     expect(calls).toEqual([]);
+  });
+
+  it("a missing or broken blob is no page: the sections fetch what they need", () => {
+    expect(readInitialPage()).toBeNull();
+    inline("{not json");
+    expect(readInitialPage()).toBeNull();
   });
 });

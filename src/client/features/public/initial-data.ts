@@ -1,27 +1,27 @@
 import type { QueryClient } from "@tanstack/react-query";
+import { INITIAL_DATA_ID, type InitialPage } from "@shared/page-render";
 
-/** Must match INITIAL_DATA_ID in src/server/plugins/html.ts. */
-export const INITIAL_DATA_ID = "app-data";
-let done = false;
+export { INITIAL_DATA_ID };
 
-/**
- * Seeds the query cache with the answers the server inlined into the page, keyed by GET URL,
- * so the first render needs no API round trip. Runs once per page load.
- */
-export function hydrateInitialData(queryClient: QueryClient) {
-  if (done || typeof document === "undefined") return;
-  done = true;
+/** The page the server inlined (`#app-data`), or null (no blob, a broken one, or no DOM). */
+export function readInitialPage(): InitialPage | null {
+  if (typeof document === "undefined") return null;
   const el = document.getElementById(INITIAL_DATA_ID);
-  if (!el?.textContent) return;
+  if (!el?.textContent) return null;
   try {
-    const { queries } = JSON.parse(el.textContent) as { queries?: Record<string, unknown> };
-    for (const [key, data] of Object.entries(queries ?? {})) queryClient.setQueryData([key], data);
+    const page = JSON.parse(el.textContent) as Partial<InitialPage>;
+    return { path: String(page.path ?? ""), today: typeof page.today === "string" ? page.today : "", queries: page.queries ?? {} };
   } catch {
     /* a broken blob only costs the round trips it was meant to save */
+    return null;
   }
 }
 
-/** for tests */
-export function resetInitialDataForTests() {
-  done = false;
+/**
+ * Seeds the query cache with the page's answers, keyed by GET URL, so the first render needs no
+ * API round trip. The server's render seeds its own cache from the same answers, which is why
+ * the client's first render (hydration) draws exactly the server's HTML.
+ */
+export function seedQueryCache(queryClient: QueryClient, page: InitialPage | null) {
+  for (const [key, data] of Object.entries(page?.queries ?? {})) queryClient.setQueryData([key], data);
 }

@@ -3,7 +3,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FEATURED_COVER_SIZES } from "@shared/responsive-images";
+import { FEATURED_COVER_SIZES, VIDEO_PLAYER_SIZES } from "@shared/responsive-images";
 import { MB } from "@shared/upload-limits";
 import { mediaFiles } from "../../db/schema";
 import { makeMissingVariants } from "../../storage/variant-backfill";
@@ -104,6 +104,20 @@ describe("image variants of an upload", () => {
     const head = home.body.slice(0, home.body.indexOf("</head>"));
     const avif = uploaded.variants.filter((v) => v.format === "avif").sort((a, b) => a.width - b.width);
     expect(head).toContain(`<link rel="preload" as="image" type="image/avif" imagesrcset="${avif.map((v) => `${v.path} ${v.width}w`).join(", ")}" imagesizes="${FEATURED_COVER_SIZES}" fetchpriority="high" />`);
+    expect(head).not.toContain(`href="${uploaded.filePath}"`);
+  });
+
+  it("carries a video thumbnail's variants, and /videos preloads the first one's AVIF as its player offers them", async () => {
+    const headers = await t.adminHeaders();
+    const video = { title: "Basement Tapes", description: "Live.", category: "live", embedUrl: "https://www.youtube.com/embed/dQw4w9WgXcQ", thumbnailUrl: uploaded.filePath, isActive: true, sortOrder: 0 };
+    expect((await t.request({ method: "POST", url: "/api/videos", headers, payload: video })).statusCode).toBe(201);
+    const image = { width: 4032, height: 3024, variants: uploaded.variants.map(({ size: _size, ...v }) => v) };
+    const active = (await t.request({ method: "GET", url: "/api/videos/active" })).json().data;
+    expect(active[0]).toMatchObject({ title: "Basement Tapes", thumbnail: image });
+    const page = await t.request({ method: "GET", url: "/videos" });
+    const head = page.body.slice(0, page.body.indexOf("</head>"));
+    const avif = uploaded.variants.filter((v) => v.format === "avif").sort((a, b) => a.width - b.width);
+    expect(head).toContain(`<link rel="preload" as="image" type="image/avif" imagesrcset="${avif.map((v) => `${v.path} ${v.width}w`).join(", ")}" imagesizes="${VIDEO_PLAYER_SIZES}" fetchpriority="high" />`);
     expect(head).not.toContain(`href="${uploaded.filePath}"`);
   });
 

@@ -7,7 +7,7 @@ import { showsApi, type Show } from "@shared/api/shows";
 import { videosApi, type Video } from "@shared/api/videos";
 import { lyricsRecord } from "@shared/schemas/lyrics";
 import { DEFAULT_COVER_ART } from "@shared/settings-defaults";
-import { FEATURED_COVER_SIZES, variantSrcSet } from "@shared/responsive-images";
+import { FEATURED_COVER_SIZES, VIDEO_PLAYER_SIZES, variantSrcSet } from "@shared/responsive-images";
 import type { ResponsiveImage } from "@shared/schemas/images";
 import { findLyrics } from "../public-reads/lyrics";
 import { listUpcomingShows } from "../public-reads/shows";
@@ -32,6 +32,8 @@ export interface PageMeta {
    * so the browser fetches one file early and the page uses it (not the original and then a variant)
    */
   preloadImageSet?: { srcset: string; sizes: string; type: "image/avif" };
+  /** drawn on the server when the SSR build is there (decision 017): the indexed public pages */
+  prerender: boolean;
 }
 
 const TAGLINE = "Emo and hardcore from eastern North Carolina";
@@ -41,15 +43,11 @@ export async function describePage(app: FastifyInstance, rawPath: string): Promi
   const path = rawPath.length > 1 ? rawPath.replace(/\/+$/, "") : rawPath;
   const site = await loadSiteInfo(app);
   const band = site.bandName;
-  const page = (p: Partial<PageMeta> & Pick<PageMeta, "title" | "description">): PageMeta => ({
-    status: 200,
-    path,
-    noindex: false,
-    ogType: "website",
-    jsonLd: [musicGroup(site)],
-    data: {},
-    ...p,
-  });
+  // the indexed pages are the ones drawn on the server; the mail pages, admin and 404s stay client-drawn
+  const page = (p: Partial<PageMeta> & Pick<PageMeta, "title" | "description">): PageMeta => {
+    const meta = { status: 200, path, noindex: false, ogType: "website" as const, jsonLd: [musicGroup(site)], data: {}, ...p };
+    return { ...meta, prerender: meta.status === 200 && !meta.noindex };
+  };
 
   if (path === "/") {
     const [data, upcoming, members] = await Promise.all([homeData(app), listUpcomingShows(app.db, todayIso()), listActiveMembers(app.db)]);
@@ -63,14 +61,13 @@ export async function describePage(app: FastifyInstance, rawPath: string): Promi
   }
   if (path === "/videos") {
     const data = await pageData(app, path);
-    // the first video's thumbnail is this page's LCP: start it with the HTML, not after the JS
+    // the first video's thumbnail is this page's LCP: start it with the HTML, the same file the <picture> takes
     const first = (data[videosApi.active] as Video[] | undefined)?.[0];
-    const thumbnail = first?.thumbnailUrl?.trim();
     return page({
       title: `Videos | ${band}`,
       description: `Music videos, live sets and tour documentaries from ${band}.`,
       data,
-      ...(thumbnail ? { preloadImage: sitePathOrUrl(thumbnail) } : {}),
+      ...imagePreload(first?.thumbnail, first?.thumbnailUrl, VIDEO_PLAYER_SIZES),
     });
   }
   if (path === "/merch") {
@@ -129,10 +126,15 @@ export async function describePage(app: FastifyInstance, rawPath: string): Promi
 
 function featuredCoverPreload(tracks: unknown): Pick<PageMeta, "preloadImage" | "preloadImageSet"> {
   const first = Array.isArray(tracks) ? (tracks[0] as { coverArtUrl?: string; coverArt?: ResponsiveImage | null } | undefined) : undefined;
-  const avif = first?.coverArt ? variantSrcSet(first.coverArt, "avif") : "";
-  if (avif) return { preloadImageSet: { srcset: avif, sizes: FEATURED_COVER_SIZES, type: "image/avif" } };
-  const url = first?.coverArtUrl?.trim();
-  return { preloadImage: url ? sitePathOrUrl(url) : DEFAULT_COVER_ART };
+  return imagePreload(first?.coverArt, first?.coverArtUrl, FEATURED_COVER_SIZES, DEFAULT_COVER_ART);
+}
+
+/** An image's AVIF variants with the <picture>'s sizes, else the image itself (or `fallback`). */
+function imagePreload(image: ResponsiveImage | null | undefined, url: string | null | undefined, sizes: string, fallback?: string): Pick<PageMeta, "preloadImage" | "preloadImageSet"> {
+  const avif = image ? variantSrcSet(image, "avif") : "";
+  if (avif) return { preloadImageSet: { srcset: avif, sizes, type: "image/avif" } };
+  const src = url?.trim();
+  return src ? { preloadImage: sitePathOrUrl(src) } : fallback ? { preloadImage: fallback } : {};
 }
 
 /** A stored media link as the players use it: 'uploads/x.png' is a site path. */
@@ -150,5 +152,6 @@ function notFoundPage(band: string, path: string, data: InitialData): PageMeta {
     ogType: "website",
     jsonLd: [],
     data,
+    prerender: false,
   };
 }

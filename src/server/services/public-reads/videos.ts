@@ -1,8 +1,11 @@
 import { asc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { videos } from "../../db/schema";
+import { withImages } from "../images/responsive-images";
 
 /** Active videos, lowest sortOrder first (the public player starts on the first). */
-export function listActiveVideos(db: Db) {
-  return db.select().from(videos).where(eq(videos.isActive, true)).orderBy(asc(videos.sortOrder), asc(videos.id));
+export async function listActiveVideos(db: Db) {
+  const rows = await db.select().from(videos).where(eq(videos.isActive, true)).orderBy(asc(videos.sortOrder), asc(videos.id));
+  // with each uploaded thumbnail's resized variants, so a phone gets a small one
+  return withImages(db, rows, (v) => v.thumbnailUrl, "thumbnail");
 }

@@ -1,4 +1,5 @@
 import { useBandName } from "@client/lib/band-name";
+import { usePageDay } from "@client/lib/page-day";
 import { SectionLink } from "../layout/section-link";
 import { FeaturedPlayer } from "../player/featured-player";
 import { useFeaturedTracks } from "../player/api";
@@ -10,7 +11,8 @@ export function Hero() {
   const band = useBandName();
   const words = band.trim().split(/\s+/);
   const { data } = useHomeShows();
-  const next = Array.isArray(data) ? upcomingShows(data)[0] : undefined;
+  const today = usePageDay();
+  const next = Array.isArray(data) ? upcomingShows(data, today)[0] : undefined;
   const track = useFeaturedTracks().data?.[0];
   return (
     <header className="halftone relative overflow-hidden border-b border-smoke">

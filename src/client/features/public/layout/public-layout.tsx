@@ -4,7 +4,6 @@ import { MiniPlayer } from "../player/mini-player";
 import { PlayerProvider } from "../player/player-context";
 import { SiteFooter } from "./site-footer";
 import { SiteNav } from "./site-nav";
-import "../public.css";
 
 /**
  * Frame of every public page: navigation, the page, the footer, and the site-wide audio.

@@ -1,12 +1,14 @@
 import { Link } from "wouter";
 import { useBandName } from "@client/lib/band-name";
+import { usePageDay } from "@client/lib/page-day";
 import { FOOTER_PAGE_LINKS, SECTION_LINKS } from "./nav-links";
 import { SectionLink } from "./section-link";
 import { SocialIconRow } from "./social-icons";
 
 export function SiteFooter() {
   const band = useBandName();
-  const year = new Date().getFullYear();
+  // the page's day, not the clock: the server's HTML and the first client render agree
+  const year = usePageDay().slice(0, 4);
   return (
     <footer className="relative border-t-4 border-blood bg-coal">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-[1.3fr_1fr_1fr]">

@@ -1,4 +1,4 @@
-import { useQueries, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { PAST_SHOWS_PAGE, showsApi, type Show } from "@shared/api/shows";
 import { urlQuery } from "@client/lib/query-client";
 
@@ -11,5 +11,5 @@ export const pastShowsQuery = (page: number) => urlQuery<Show[]>(showsApi.past(p
 
 export const useHomeShows = () => useQuery(homeShowsQuery());
 export const useUpcomingShows = () => useQuery(upcomingShowsQuery());
-/** The first `pages` pages of the archive. */
-export const usePastShowPages = (pages: number) => useQueries({ queries: Array.from({ length: pages }, (_, i) => pastShowsQuery(i)) });
+// usePastShowPages lives in shows-page.tsx: this file is in the home page's chunk, and useQueries
+// (~2 KB gzip) is needed only by /shows, a chunk of its own (decision 017).

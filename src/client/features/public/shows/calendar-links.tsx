@@ -1,4 +1,5 @@
 import { CalendarPlus, CalendarSync } from "lucide-react";
+import { useSyncExternalStore } from "react";
 import { showsApi, type Show } from "@shared/api/shows";
 import { formatDate } from "@shared/format";
 import { cn } from "@client/lib/cn";
@@ -11,8 +12,9 @@ export const FEED_PATH = showsApi.calendar;
  * date) and as https (to paste into 'add calendar from URL').
  */
 export function CalendarSubscribe({ className }: { className?: string }) {
-  const host = typeof window === "undefined" ? "" : window.location.host;
-  const https = typeof window === "undefined" ? FEED_PATH : `${window.location.origin}${FEED_PATH}`;
+  const location = useBrowserLocation();
+  const host = location?.host ?? "";
+  const https = location ? `${location.origin}${FEED_PATH}` : FEED_PATH;
   return (
     <div className={cn("flex flex-wrap items-center gap-x-4 gap-y-2 text-sm", className)}>
       <a
@@ -26,6 +28,15 @@ export function CalendarSubscribe({ className }: { className?: string }) {
       </a>
     </div>
   );
+}
+
+const unchanging = () => () => {};
+/**
+ * The browser's address, or null in the server's render and while the browser hydrates that
+ * HTML (so both draw the same links); the links gain the host right after.
+ */
+function useBrowserLocation(): Location | null {
+  return useSyncExternalStore(unchanging, () => window.location, () => null);
 }
 
 /** 'Add to calendar' for one show: its own .ics file, and a Google Calendar link. */

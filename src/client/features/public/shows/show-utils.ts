@@ -1,5 +1,5 @@
 import type { Show } from "@shared/schemas/shows";
-import { calendarDay, formatShowPrice, todayIso } from "@shared/format";
+import { calendarDay, formatShowPrice } from "@shared/format";
 import { SHOW_HOURS, parseShowTime } from "@shared/show-time";
 
 /** Supporting acts arrive as a comma string; the public side also accepts a list. */
@@ -8,8 +8,8 @@ export function supportingActs(value: string | string[] | null | undefined): str
   return list.map((a) => String(a).trim()).filter(Boolean);
 }
 
-/** Shows dated today or later, soonest first. */
-export function upcomingShows(shows: Show[], today = todayIso()): Show[] {
+/** Shows dated `today` or later, soonest first. `today` is the page's day (usePageDay), not the clock: see decision 017. */
+export function upcomingShows(shows: Show[], today: string): Show[] {
   return shows.filter((s) => typeof s.date === "string" && s.date.slice(0, 10) >= today).sort((a, b) => a.date.localeCompare(b.date) || a.id - b.id);
 }
 

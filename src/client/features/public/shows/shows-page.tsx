@@ -1,10 +1,12 @@
+import { useQueries } from "@tanstack/react-query";
 import { useState } from "react";
 import { PAST_SHOWS_PAGE, type Show } from "@shared/api/shows";
 import { cn } from "@client/lib/cn";
+import { usePageDay } from "@client/lib/page-day";
 import { PageHero } from "../ui/page-hero";
 import { LoadingBlocks, StateMessage } from "../ui/state-message";
 import { usePageTitle } from "../ui/use-page-title";
-import { usePastShowPages, useUpcomingShows } from "./api";
+import { pastShowsQuery, useUpcomingShows } from "./api";
 import { CalendarSubscribe } from "./calendar-links";
 import { StatusBadge } from "./show-list";
 import { SHOWS_BAD_FORMAT, SHOWS_FAILED, UpcomingList } from "./shows-section";
@@ -16,6 +18,7 @@ export const NO_PAST_SHOWS = "No past shows yet.";
 export default function ShowsPage() {
   usePageTitle("Shows");
   const upcoming = useUpcomingShows();
+  const today = usePageDay();
   return (
     <main>
       <PageHero kicker="Live" title="Shows" lead="Where we play next, and everywhere we have played. Subscribe and your calendar keeps up with us." />
@@ -32,13 +35,16 @@ export default function ShowsPage() {
         ) : !Array.isArray(upcoming.data) ? (
           <StateMessage tone="error">{SHOWS_BAD_FORMAT}</StateMessage>
         ) : (
-          <UpcomingList shows={upcomingShows(upcoming.data)} />
+          <UpcomingList shows={upcomingShows(upcoming.data, today)} />
         )}
       </section>
       <PastShows />
     </main>
   );
 }
+
+/** The first `pages` pages of the archive (here, not in api.ts, so useQueries stays out of the home page's chunk). */
+const usePastShowPages = (pages: number) => useQueries({ queries: Array.from({ length: pages }, (_, i) => pastShowsQuery(i)) });
 
 /** The archive a page at a time (the first page came inlined with the HTML). */
 function PastShows() {

@@ -1,5 +1,6 @@
 import { ArrowRight } from "lucide-react";
 import { Link } from "wouter";
+import { usePageDay } from "@client/lib/page-day";
 import type { Show } from "@shared/api/shows";
 import { SectionHeading } from "../ui/section-heading";
 import { LoadingBlocks, StateMessage } from "../ui/state-message";
@@ -14,6 +15,7 @@ export const NO_SHOWS = "No upcoming shows right now. Check back soon, or join t
 
 export function ShowsSection() {
   const { data, isLoading, error } = useHomeShows();
+  const today = usePageDay();
   return (
     <section id="shows" aria-labelledby="shows-title" className="mx-auto max-w-6xl px-4 py-20 sm:px-6 sm:py-28">
       <SectionHeading id="shows" index="03" title="Upcoming Shows" kicker="On the road" />
@@ -24,7 +26,7 @@ export function ShowsSection() {
       ) : !Array.isArray(data) ? (
         <StateMessage tone="error">{SHOWS_BAD_FORMAT}</StateMessage>
       ) : (
-        <UpcomingList shows={upcomingShows(data)} />
+        <UpcomingList shows={upcomingShows(data, today)} />
       )}
       <div className="mt-8 flex flex-wrap items-center justify-between gap-4">
         <CalendarSubscribe />

@@ -1,6 +1,7 @@
 import { Play } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import type { Video } from "@shared/schemas/videos";
+import { VIDEO_PLAYER_SIZES } from "@shared/responsive-images";
 import { VIDEO_THUMBNAIL_PLACEHOLDER } from "@shared/settings-defaults";
 import { ImageWithFallback } from "@client/components/ui/image-with-fallback";
 import { mediaUrl } from "@client/lib/media-url";
@@ -34,7 +35,7 @@ export function VideoPlayer({ video, priority = false }: { video: Video; priorit
         <iframe ref={frameRef} title={video.title} src={autoplayUrl(video.embedUrl)} className="absolute inset-0 h-full w-full border-0" allow="autoplay; encrypted-media; fullscreen; picture-in-picture" allowFullScreen />
       ) : (
         <button type="button" onClick={() => setPlayingId(video.id)} aria-label={`Play video: ${video.title}`} className="group absolute inset-0 block">
-          <ImageWithFallback src={videoThumb(video)} fallbackSrc={VIDEO_THUMBNAIL_PLACEHOLDER} width={640} height={360} loading={priority ? "eager" : "lazy"} fetchPriority={priority ? "high" : "auto"} className="h-full w-full object-cover opacity-80 transition group-hover:opacity-100" />
+          <ImageWithFallback src={videoThumb(video)} variants={video.thumbnail} sizes={VIDEO_PLAYER_SIZES} fallbackSrc={VIDEO_THUMBNAIL_PLACEHOLDER} width={640} height={360} loading={priority ? "eager" : "lazy"} fetchPriority={priority ? "high" : "auto"} className="h-full w-full object-cover opacity-80 transition group-hover:opacity-100" />
           <span className="absolute inset-0 bg-gradient-to-t from-black/80 via-transparent" aria-hidden="true" />
           <span className="absolute top-1/2 left-1/2 grid h-20 w-20 -translate-x-1/2 -translate-y-1/2 place-items-center rounded-full bg-blood text-bone shadow-xl transition group-hover:scale-110">
             <Play aria-hidden="true" className="ml-1 h-9 w-9 fill-current" />

@@ -12,6 +12,9 @@ import { VideoPlayer, videoThumb } from "./video-player";
 export const NO_VIDEOS = "No videos available. Check back soon for new content.";
 const CATEGORY_LABELS: Record<string, string> = { official: "Official", live: "Live", fan: "Fan", documentary: "Documentary", interview: "Interview", other: "Other" };
 
+/** a card's width: half the row on a phone, a quarter of the 69rem row from lg up */
+const VIDEO_CARD_SIZES = "(min-width: 1024px) 16.5rem, 50vw";
+
 const byOrder = (a: Video, b: Video) => a.sortOrder - b.sortOrder || a.id - b.id;
 
 /** Player plus cards; starts on the lowest sortOrder; a card click selects and scrolls to the player. */
@@ -67,7 +70,7 @@ export function VideosSection({ as: Heading = "home" }: { as?: "home" | "page" }
                 <li key={v.id}>
                   <button type="button" onClick={() => select(v)} aria-current={v.id === selected.id || undefined} className="group block w-full text-left">
                     <span className={cn("relative block aspect-video overflow-hidden bg-black ring-2 transition", v.id === selected.id ? "ring-blood" : "ring-transparent group-hover:ring-smoke")}>
-                      <ImageWithFallback src={videoThumb(v)} fallbackSrc={VIDEO_THUMBNAIL_PLACEHOLDER} width={320} height={180} className="h-full w-full object-cover transition group-hover:scale-105" />
+                      <ImageWithFallback src={videoThumb(v)} variants={v.thumbnail} sizes={VIDEO_CARD_SIZES} fallbackSrc={VIDEO_THUMBNAIL_PLACEHOLDER} width={320} height={180} className="h-full w-full object-cover transition group-hover:scale-105" />
                     </span>
                     <span className="mt-2 block text-sm leading-tight font-semibold uppercase">{v.title}</span>
                   </button>

@@ -1,0 +1,14 @@
+import { createContext, useContext } from "react";
+import { todayIso } from "@shared/format";
+
+/**
+ * The day the page is drawn for (YYYY-MM-DD): the day the server built it (inlined with its
+ * data), so the server's HTML and the client's first render agree on what is 'upcoming' and on
+ * the footer's year whatever the visitor's clock or time zone says. Without a server page (a
+ * test, the dev server) it is today on this machine.
+ */
+export const PageDayContext = createContext<string | null>(null);
+
+export function usePageDay(): string {
+  return useContext(PageDayContext) || todayIso();
+}

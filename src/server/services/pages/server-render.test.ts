@@ -1,0 +1,120 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { todayIso } from "@shared/format";
+import { showsApi } from "@shared/api/shows";
+import { lyrics, settings, shows } from "../../db/schema";
+import { createTestApp, type TestApp } from "../../test/app";
+import { appRoot } from "../../paths";
+import { loadPageRenderer } from "./server-render";
+
+// The SSR build of this test, inside the project so its imports of react, wouter... resolve
+// from node_modules as in production. Named before paths.ts is read (vi.hoisted runs first).
+const SSR_DIR = vi.hoisted(() => {
+  const dir = `${process.cwd()}/.test-data/ssr-test-${process.pid}/ssr`;
+  process.env.SSR_DIST_DIR = dir;
+  return dir;
+});
+
+let t: TestApp;
+let shell: TestApp;
+let lyricId: number;
+const future = todayIso(new Date(Date.now() + 10 * 86_400_000));
+
+beforeAll(async () => {
+  // an app started before the build exists: what a test without a build or the dev server gets
+  shell = await createTestApp();
+  // the real build (scripts/build.mjs), in its own process: Vite does not run inside the test runner's Vite
+  execFileSync(process.execPath, ["--input-type=module", "-e", `const { buildSsr } = await import("./scripts/build.mjs"); await buildSsr({ quiet: true, ssrOut: ${JSON.stringify(SSR_DIR)} });`], {
+    cwd: appRoot,
+    stdio: "pipe",
+  });
+  t = await createTestApp({ PUBLIC_URL: "https://band.example" });
+  const db = t.database.db;
+  await db.insert(settings).values({ key: "band-name", value: "Hydra Static" });
+  await db.insert(shows).values([
+    { venue: "The Hydration Room", location: "Raleigh, NC", date: future, time: "8:00 PM", price: "15.00", ageRestriction: "18+" },
+    { venue: "Long Gone Hall", location: "Durham, NC", date: "2001-01-01", time: "9 PM", price: "5", ageRestriction: "All Ages" },
+  ]);
+  const rows = await db.insert(lyrics).values({ title: "Floodplain", songName: "Floodplain", lyricsText: "The river took the porch\nand left the steps $& $1" }).returning();
+  lyricId = rows[0].id;
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+  await shell?.close();
+  fs.rmSync(path.dirname(SSR_DIR), { recursive: true, force: true });
+});
+
+/** What the server put inside <div id="root"> (up to the inlined data that follows it). */
+function rootOf(html: string): string {
+  const start = html.indexOf('<div id="root">');
+  const end = html.indexOf('<script type="application/json" id="app-data">');
+  expect(start).toBeGreaterThan(-1);
+  return html.slice(start, end > start ? end : undefined);
+}
+
+/** Every script is data (JSON, JSON-LD) or a file: the CSP allows no inline code, the render adds none. */
+function expectNoInlineCode(html: string) {
+  const tags = html.match(/<script\b[^>]*>/g) ?? [];
+  for (const tag of tags) expect(tag).toMatch(/type="application\/(ld\+)?json"|\bsrc="/);
+}
+
+describe("server-rendered public pages (SSR build present)", () => {
+  it("/shows: the upcoming show's venue and the archive are in #root, drawn from the inlined data", async () => {
+    const res = await t.request({ method: "GET", url: "/shows" });
+    expect(res.statusCode).toBe(200);
+    const root = rootOf(res.body);
+    expect(root).toContain("Upcoming Shows");
+    expect(root).toContain("The Hydration Room");
+    expect(root).toContain("Long Gone Hall");
+    expect(root).toContain("Hydra Static");
+    expectNoInlineCode(res.body);
+    // the client's first render draws from the same answers and the same day
+    const data = JSON.parse(/<script type="application\/json" id="app-data">(.*?)<\/script>/.exec(res.body)![1]);
+    expect(data.today).toBe(todayIso());
+    expect(data.queries[showsApi.upcoming].map((s: { venue: string }) => s.venue)).toEqual(["The Hydration Room"]);
+  });
+
+  it("/: the header (band name, next show, featured player) is drawn; /lyrics/{id}: the lyric, with '$&' as text", async () => {
+    const home = rootOf((await t.request({ method: "GET", url: "/" })).body);
+    expect(home).toMatch(/<h1[^>]*>.*Hydra.*Static.*<\/h1>/);
+    expect(home).toContain("The Hydration Room");
+    const lyric = await t.request({ method: "GET", url: `/lyrics/${lyricId}` });
+    expect(lyric.statusCode).toBe(200);
+    // one element per line (the page's lyric layout); the text is text, '$&' included
+    expect(rootOf(lyric.body)).toMatch(/>The river took the porch(<!-- -->)?\n<\/span><span class="lyric-line">and left the steps \$&amp; \$1</);
+  });
+
+  it("an admin write drops the rendered page with its data: the next request draws the new show", async () => {
+    expect(rootOf((await t.request({ method: "GET", url: "/shows" })).body)).not.toContain("Brand New Basement");
+    const created = await t.request({
+      method: "POST",
+      url: "/api/shows",
+      headers: await t.adminHeaders(),
+      payload: { venue: "Brand New Basement", location: "Greenville, NC", date: future, time: "7:00 PM", price: "8", ageRestriction: "All Ages", supportingActs: "", eventUrl: "" },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(rootOf((await t.request({ method: "GET", url: "/shows" })).body)).toContain("Brand New Basement");
+  });
+
+  it("admin pages, the mail pages and 404s stay client-drawn (an empty #root)", async () => {
+    for (const url of ["/admin", "/admin/shows", "/verify-email", "/unsubscribe", "/preferences?token=fan-secret-token", "/no-such-page"]) {
+      const html = (await t.request({ method: "GET", url })).body;
+      expect({ url, root: /<div id="root"><\/div>/.test(html) }).toEqual({ url, root: true });
+      // a fan's preferences page is personal: drawn in the fan's browser from the token, never on the server
+      expect(html).not.toContain("fan-secret-token");
+    }
+  });
+});
+
+describe("without the SSR build", () => {
+  it("there is no renderer, and the pages go out as the shell the browser draws, with their data", async () => {
+    const log = { error: vi.fn() } as never;
+    expect(await loadPageRenderer(path.join(appRoot, ".test-data", "no-such-ssr-build"), log)).toBeNull();
+    const res = await shell.request({ method: "GET", url: "/shows" });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<div id="root"></div>');
+    expect(res.body).toContain('<script type="application/json" id="app-data">');
+  });
+});

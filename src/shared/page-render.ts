@@ -1,0 +1,26 @@
+/**
+ * The contract between the server and the client's server-render entry (decision 017). The
+ * server never imports client code: it loads the SSR build's file at run time and calls its
+ * `render`, typed by this file, which both sides may import.
+ */
+
+/** The id of the `<script type="application/json">` holding the page's InitialPage. */
+export const INITIAL_DATA_ID = "app-data";
+
+/** The file the SSR build writes (`scripts/build.mjs`), holding `export const render: RenderPage`. */
+export const SSR_ENTRY_FILE = "entry-server.js";
+
+/**
+ * What the server inlines into a page and renders it from: the answers of the page's first
+ * queries keyed by GET URL, and the day the page was built for. The client renders its first
+ * frame from the same day, so 'upcoming' and the footer's year match the server's HTML.
+ */
+export interface InitialPage {
+  path: string;
+  /** YYYY-MM-DD */
+  today: string;
+  queries: Record<string, unknown>;
+}
+
+/** Renders the app for `url` (path and query) from `page`, once every lazy part is in: the HTML inside #root. */
+export type RenderPage = (url: string, page: InitialPage) => Promise<string>;
