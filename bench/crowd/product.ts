@@ -38,13 +38,15 @@ function newestMtime(p: string): number {
 /** Builds client + server bundle unless a build newer than every source file exists. */
 export function ensureBuild(opts: { ref?: string; force: boolean }): Build {
   let root = ROOT;
-  let clientDir = path.join(os.tmpdir(), "crowd-dist");
+  // inside the project: the server-render bundle beside the client build (decision 017) imports
+  // react from node_modules, which only resolves from there
+  let clientDir = path.join(ROOT, ".test-data", "crowd", "client");
   let serverDir = path.join(ROOT, ".test-data", "crowd", "server");
   let what = "the working tree";
   if (opts.ref) {
     const sha = execFileSync("git", ["rev-parse", "--verify", `${opts.ref}^{commit}`], { cwd: ROOT, encoding: "utf8" }).trim();
     root = path.join(os.tmpdir(), `crowd-src-${sha.slice(0, 12)}`);
-    clientDir = path.join(os.tmpdir(), `crowd-dist-${sha.slice(0, 12)}`);
+    clientDir = path.join(root, ".crowd-client");
     serverDir = path.join(root, ".crowd-server");
     what = `commit ${sha.slice(0, 12)} (git archive into ${root})`;
     if (!fs.existsSync(path.join(root, "package.json"))) {
