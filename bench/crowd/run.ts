@@ -25,6 +25,7 @@ const { values: args } = parseArgs({
     "crowd-connections": { type: "string", default: "200" },
     "pg-url": { type: "string", default: process.env.CROWD_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres" },
     "no-identity": { type: "boolean", default: false }, // skip the variant without accept-encoding
+    "settle-seconds": { type: "string", default: "60" }, // when the settled idle RSS is read, counted from start
     rebuild: { type: "boolean", default: false },
     ref: { type: "string" }, // build this commit (git archive) instead of the working tree
   },
@@ -43,6 +44,7 @@ const opts = {
   connections: num("connections", args.connections),
   crowdSeconds: num("crowd-duration", args["crowd-duration"]),
   crowdConnections: num("crowd-connections", args["crowd-connections"]),
+  settleSeconds: num("settle-seconds", args["settle-seconds"]),
   variants: (args["no-identity"] ? ["encoded"] : ["encoded", "identity"]) as Variant[],
 };
 if (!opts.dbs.every((d) => d === "pglite" || d === "postgres")) throw new Error("--db is pglite, postgres or both");
@@ -85,8 +87,13 @@ async function benchOne(build: Build, db: DbKind): Promise<DbResult> {
       log(`created database ${pgDb.name} (PostgreSQL ${await postgresVersion(args["pg-url"]!)})`);
     }
     product = await startProduct(build, { databaseUrl: pgDb?.url });
-    log(`server pid ${product.pid} at ${product.url}; sampling idle RSS (2 s settle, then 3 s every 200 ms)`);
-    const idle = await quietRss(product.pid, 2000, 3000);
+    const readyAt = Date.now();
+    log(`server pid ${product.pid} at ${product.url}; sampling idle RSS (2 s settle, then 3 s every 200 ms), and again ${opts.settleSeconds} s after start`);
+    const atStart = await quietRss(product.pid, 2000, 3000);
+    // V8 hands back what start-up left in its heap (migrations, seeding, the first renders) only
+    // once the process has been idle a while (its memory reducer, typically 20-40 s here): what a
+    // server waiting for its visitors holds is this second reading.
+    const idle = await quietRss(product.pid, Math.max(0, readyAt + opts.settleSeconds * 1000 - Date.now()), 3000);
 
     const snapshots = [];
     for (const variant of opts.variants) for (const p of PATHS) snapshots.push(await snapshot(product.url, p, variant));
@@ -103,7 +110,7 @@ async function benchOne(build: Build, db: DbKind): Promise<DbResult> {
     const crowd = await crowdWithWrites(product.url, product.admin, { connections: opts.crowdConnections, seconds: opts.crowdSeconds });
     const { peak, samples } = sampler.stop();
     const after = await quietRss(product.pid, 2000, 2000);
-    return { db, snapshots, pairs, crowd, rss: { idle, peak, after, samples }, serverLog: product.output() };
+    return { db, snapshots, pairs, crowd, rss: { atStart, idle, peak, after, samples }, serverLog: product.output() };
   } finally {
     await stopAll();
   }

@@ -12,6 +12,8 @@ export { freePort };
 export interface RunningServer {
   url: string;
   port: number;
+  /** the server process's id (to read its memory maps, say) */
+  pid: number;
   dataDir: string;
   /** everything the process printed, for assertions and debugging */
   output: () => string;
@@ -62,6 +64,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   return {
     url,
     port,
+    pid: proc.pid,
     dataDir,
     output: proc.output,
     stop: () => stopProcess(proc),

@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import type { Browser, Page, Response } from "playwright-core";
 import { phonePhoto } from "../support/photos";
@@ -82,4 +83,12 @@ test("a 5 MB photo reaches a phone at 390 px as a small AVIF variant, on / (memb
   const total = fetched.reduce((sum, f) => sum + f.bytes, 0);
   console.info(`images fetched at 390 px (3x): ${fetched.length} files, ${Math.round(total / 1024)} KB; member ${memberSrc}, merch ${merchSrc}`);
   expect(total).toBeLessThan(600 * 1024);
+});
+
+// Decision 018: the pixel work runs in the image worker process. Loading libvips costs a process
+// about 28 MB for good, so the server itself never loads it, even after photos were uploaded.
+test.runIf(process.platform === "linux")("the server process never loads libvips, even after two photo uploads", () => {
+  const maps = fs.readFileSync(`/proc/${server.pid}/maps`, "utf8");
+  expect(maps).toContain("/node"); // the file lists the process's libraries
+  expect(maps).not.toMatch(/libvips|sharp-linux/);
 });

@@ -1,11 +1,11 @@
 import { fork, type ChildProcess } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { HttpError } from "../lib/http-error";
-import { UNREADABLE, type ImageFacts, type StoredVariant, type VariantTarget } from "./image-variants";
-import type { ImageWorkerJob, ImageWorkerReply } from "./image-worker-protocol";
+import { UNREADABLE, type VariantTarget } from "./image-variants";
+import type { ImageWorkerJob, ImageWorkerReply, PhotoVariants } from "./image-worker-protocol";
 
 /**
- * Runs the photo variant encoding in one child process (image-worker.ts), started when a photo
+ * Runs the photo work (reading its size, encoding its variants) in one child process (image-worker.ts), started when a photo
  * comes and let go after `IDLE_MS` without work, so the server's own memory stays flat however
  * many photos are resized (see image-worker.ts for why). Jobs run one at a time, in order:
  * a band uploads a few photos a week, and the server has other requests to answer meanwhile.
@@ -23,7 +23,7 @@ function workerScript(): { script: string; execArgv: string[] } {
 }
 
 interface Pending {
-  resolve(variants: StoredVariant[]): void;
+  resolve(result: PhotoVariants): void;
   reject(err: Error): void;
 }
 
@@ -41,7 +41,7 @@ function startWorker(): ChildProcess {
     if (!job) return;
     pending.delete(reply.id);
     if (reply.error) job.reject(new HttpError(reply.error.statusCode, reply.error.message));
-    else job.resolve(reply.variants);
+    else job.resolve({ facts: reply.facts, variants: reply.variants });
   });
   child.on("exit", (code, signal) => {
     if (worker === child) worker = undefined;
@@ -76,10 +76,10 @@ function scheduleIdleStop() {
   idleTimer.unref();
 }
 
-function runJob(file: string, facts: ImageFacts, target: VariantTarget): Promise<StoredVariant[]> {
+function runJob(file: string, target: VariantTarget): Promise<PhotoVariants> {
   const id = nextId++;
-  const job: ImageWorkerJob = { id, file, facts, target };
-  return new Promise<StoredVariant[]>((resolve, reject) => {
+  const job: ImageWorkerJob = { id, file, target };
+  return new Promise<PhotoVariants>((resolve, reject) => {
     pending.set(id, { resolve, reject });
     busyWorker().send(job, (err) => {
       if (!err || !pending.has(id)) return;
@@ -90,12 +90,12 @@ function runJob(file: string, facts: ImageFacts, target: VariantTarget): Promise
 }
 
 /**
- * The WebP/AVIF variants of the photo in `file` (already on disk), written beside it by the
- * image worker; resolves with them smallest first. A photo that cannot be decoded is a 400.
+ * The displayed size of the photo in `file` (already on disk) and its WebP/AVIF variants, written
+ * beside it by the image worker, smallest first (none for an animated image). A file that cannot
+ * be read as an image, or one with too many pixels, is a 400.
  */
-export function makeImageVariants(file: string, facts: ImageFacts, target: VariantTarget): Promise<StoredVariant[]> {
-  if (facts.animated) return Promise.resolve([]);
-  const result = queue.then(() => runJob(file, facts, target));
+export function makeImageVariants(file: string, target: VariantTarget): Promise<PhotoVariants> {
+  const result = queue.then(() => runJob(file, target));
   queue = result.catch(() => {});
   return result;
 }

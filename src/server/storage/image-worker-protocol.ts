@@ -5,8 +5,13 @@ export interface ImageWorkerJob {
   id: number;
   /** the original on disk (the worker reads it itself: no 5 MB copy through the channel) */
   file: string;
-  facts: ImageFacts;
   target: VariantTarget;
 }
 
-export type ImageWorkerReply = { id: number; variants: StoredVariant[]; error?: undefined } | { id: number; error: { statusCode: number; message: string } };
+/** The photo's displayed size and its variants (none for an animated image). */
+export interface PhotoVariants {
+  facts: ImageFacts;
+  variants: StoredVariant[];
+}
+
+export type ImageWorkerReply = ({ id: number; error?: undefined } & PhotoVariants) | { id: number; error: { statusCode: number; message: string } };

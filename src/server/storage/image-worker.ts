@@ -1,11 +1,12 @@
 import fs from "node:fs/promises";
 import { HttpError } from "../lib/http-error";
-import { encodeImageVariants } from "./image-variants";
+import { encodeImageVariants, inspectImage } from "./image-encoding";
 import type { ImageWorkerJob, ImageWorkerReply } from "./image-worker-protocol";
 
 /**
- * The image worker process (forked by image-worker-client.ts): it encodes a photo's variants and
- * answers over the IPC channel, one job at a time. The pixel work happens here rather than in the
+ * The image worker process (forked by image-worker-client.ts): it reads a photo's header (its
+ * displayed size; a bomb or unreadable bytes are a 400), encodes its variants and answers over
+ * the IPC channel, one job at a time. The server never loads sharp itself. The pixel work happens here rather than in the
  * server because libvips's memory (decoded 12-megapixel photos, its threads' malloc arenas) is
  * never handed back to the system by a long-running process: resizing the demo photos at
  * start-up left the server ~90 MB larger for good. This process exits when the server lets it
@@ -20,7 +21,8 @@ process.on("disconnect", () => process.exit(0));
 async function run(job: ImageWorkerJob): Promise<ImageWorkerReply> {
   try {
     const bytes = await fs.readFile(job.file);
-    return { id: job.id, variants: await encodeImageVariants(bytes, job.facts, job.target) };
+    const facts = await inspectImage(bytes);
+    return { id: job.id, facts, variants: await encodeImageVariants(bytes, facts, job.target) };
   } catch (err) {
     const statusCode = err instanceof HttpError ? err.statusCode : 500;
     return { id: job.id, error: { statusCode, message: (err as Error).message } };

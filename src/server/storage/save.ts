@@ -8,7 +8,7 @@ import { unsupportedType } from "../lib/http-error";
 import { sniff } from "./sniff";
 import { cleanOriginalName } from "./original-name";
 import { sanitizeSvg } from "./svg";
-import { inspectImage, removeVariants, type StoredVariant } from "./image-variants";
+import { removeVariants, type ImageFacts, type StoredVariant } from "./image-variants";
 import { makeImageVariants } from "./image-worker-client";
 
 const FOLDERS = { image: "images", audio: "audio" } as const;
@@ -28,7 +28,8 @@ export const TEMP_PREFIX = ".tmp-";
  *
  * A photo (any image but an SVG) also gets its resized WebP/AVIF variants, written before the
  * answer so the record and the public pages have them at once (about a second for a 5 MB
- * photo); a file that is not really an image, or one too large in pixels, is a 400 first.
+ * photo); a file that is not really an image, or one too large in pixels, is a 400 and leaves
+ * nothing behind.
  */
 export async function saveUpload(
   db: Db,
@@ -46,7 +47,7 @@ export async function saveUpload(
     if (!clean) throw unsupportedType("This SVG could not be accepted.");
     bytes = Buffer.from(clean, "utf8");
   }
-  const photo = type.kind === "image" && type.mime !== "image/svg+xml" ? await inspectImage(bytes) : null;
+  const isPhoto = type.kind === "image" && type.mime !== "image/svg+xml";
   const originalName = cleanOriginalName(file.originalName);
   const folder = FOLDERS[type.kind];
   const stem = randomBytes(16).toString("hex");
@@ -56,9 +57,10 @@ export async function saveUpload(
   await fs.mkdir(dir, { recursive: true });
   let row: typeof mediaFiles.$inferSelect | undefined;
   let variants: StoredVariant[] = [];
+  let photo: ImageFacts | null = null;
   try {
     await fs.writeFile(temp, bytes, { flag: "wx" });
-    if (photo) variants = await makeImageVariants(temp, photo, { dir, urlDir: `/uploads/${folder}`, stem });
+    if (isPhoto) ({ facts: photo, variants } = await makeImageVariants(temp, { dir, urlDir: `/uploads/${folder}`, stem }));
     [row] = await db
       .insert(mediaFiles)
       .values({

@@ -1,9 +1,8 @@
-import fs from "node:fs/promises";
 import path from "node:path";
 import { and, eq, isNull, ne } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { mediaFiles } from "../db/schema";
-import { inspectImage, type StoredVariant } from "./image-variants";
+import type { StoredVariant } from "./image-variants";
 import { makeImageVariants } from "./image-worker-client";
 
 interface Log {
@@ -29,10 +28,8 @@ export async function makeMissingVariants(db: Db, uploadsDir: string, log?: Log)
     try {
       // a recorded path is the server's own, but never read outside the uploads folder
       if (!row.filePath.startsWith("/uploads/") || !file.startsWith(path.resolve(uploadsDir) + path.sep)) throw new Error("not under /uploads/");
-      const bytes = await fs.readFile(file);
-      const facts = await inspectImage(bytes);
       const urlDir = path.posix.dirname(row.filePath);
-      const variants = await makeImageVariants(file, facts, { dir: path.dirname(file), urlDir, stem: path.parse(row.fileName).name });
+      const { facts, variants } = await makeImageVariants(file, { dir: path.dirname(file), urlDir, stem: path.parse(row.fileName).name });
       made = { width: facts.width, height: facts.height, variants };
     } catch (err) {
       log?.warn({ err, filePath: row.filePath }, "image variants could not be made; the original is served as it is");

@@ -5,7 +5,7 @@ import { count, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { mediaFiles } from "../../db/schema";
 import { createTestApp, type TestApp } from "../../test/app";
-import { encodeImageVariants, inspectImage } from "../../storage/image-variants";
+import { encodeImageVariants, inspectImage } from "../../storage/image-encoding";
 import { imageWorkerState } from "../../storage/image-worker-client";
 import { phonePhoto } from "../../../../tests/support/photos";
 

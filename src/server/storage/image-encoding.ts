@@ -1,0 +1,98 @@
+import { createHash, randomBytes } from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
+import sharp, { type Metadata } from "sharp";
+import { badRequest } from "../lib/http-error";
+import { MAX_INPUT_PIXELS, removeFiles, TEMP_PREFIX, UNREADABLE, variantWidths, type ImageFacts, type StoredVariant, type VariantFormat, type VariantTarget } from "./image-variants";
+
+/**
+ * The pixel work on photos, with sharp (libvips). Only the image worker process
+ * (image-worker.ts) loads this file: the server itself never loads libvips (decision 018).
+ */
+
+/**
+ * Encoder settings. AVIF effort 2 keeps a 5 MB photo's eight variants near a second of CPU
+ * (effort 4 halves the bytes but takes four times as long on a two-core server); quality 50
+ * keeps a 640 px phone-sized photo at a few dozen KB at most.
+ */
+const ENCODERS: Record<VariantFormat, object> = {
+  webp: { quality: 72, effort: 4 },
+  avif: { quality: 50, effort: 2 },
+};
+/** Part of every variant's name: changing the settings above must change this, so cached copies are never stale. */
+const RECIPE = "v1:webp72e4:avif50e2";
+
+// No libvips operation cache: each photo is decoded once, and a cache would only hold memory.
+// (The heavy work runs in a short-lived process, image-worker.ts, which hands all of it back.)
+sharp.cache(false);
+
+/**
+ * Reads only the header: the displayed size, and whether it is animated. Unreadable bytes and
+ * decompression bombs are the uploader's mistake, answered with a 400 before anything is stored.
+ */
+export async function inspectImage(bytes: Buffer): Promise<ImageFacts> {
+  let meta: Metadata;
+  try {
+    meta = await sharp(bytes, { limitInputPixels: false }).metadata();
+  } catch {
+    throw badRequest(UNREADABLE);
+  }
+  if (!meta.width || !meta.height) throw badRequest(UNREADABLE);
+  const frameHeight = meta.pageHeight ?? meta.height;
+  if (meta.width * frameHeight > MAX_INPUT_PIXELS) {
+    const mp = Math.round((meta.width * frameHeight) / 1_000_000);
+    throw badRequest(`This image is too large (${meta.width} x ${frameHeight} pixels, ${mp} megapixels; ${MAX_INPUT_PIXELS / 1_000_000} at most). Resize it and upload it again.`);
+  }
+  // EXIF orientations 5-8 are turned a quarter: the displayed width is the stored height
+  const turned = (meta.orientation ?? 1) >= 5;
+  return { width: turned ? frameHeight : meta.width, height: turned ? meta.width : frameHeight, animated: (meta.pages ?? 1) > 1 };
+}
+
+/**
+ * Encodes and writes the variants beside the original and returns them smallest first. This
+ * is the pixel work itself; the server calls it through `makeImageVariants`
+ * (image-worker-client.ts), which runs it in a separate process. The pixels are decoded once (turned by the EXIF orientation, scaled to the
+ * largest width) and each variant is encoded from those; metadata (EXIF, GPS) is not copied.
+ * An animated image gets none: a still variant would lose its animation.
+ * Bytes that fail to decode are a 400, and any file written so far is removed.
+ */
+export async function encodeImageVariants(bytes: Buffer, facts: ImageFacts, target: VariantTarget): Promise<StoredVariant[]> {
+  if (facts.animated) return [];
+  const hash = createHash("sha256").update(RECIPE).update(bytes).digest("hex").slice(0, 16);
+  const widths = variantWidths(facts.width);
+  const written: string[] = [];
+  try {
+    // as lenient as a browser: a photo with a small flaw (a bad checksum, a truncated end) still
+    // gets variants, since the browser would show the original anyway
+    const pixels = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "none" })
+      .rotate()
+      .resize({ width: Math.max(...widths), withoutEnlargement: true })
+      .raw()
+      .toBuffer({ resolveWithObject: true })
+      .catch(() => {
+        throw badRequest(UNREADABLE);
+      });
+    const raw = { width: pixels.info.width, height: pixels.info.height, channels: pixels.info.channels };
+    const variants: StoredVariant[] = [];
+    // one at a time: the server has few cores and other requests to answer meanwhile
+    for (const width of widths) {
+      for (const format of ["avif", "webp"] as const) {
+        const base = sharp(pixels.data, { raw });
+        const scaled = width < raw.width ? base.resize({ width }) : base;
+        const out = await (format === "avif" ? scaled.avif(ENCODERS.avif) : scaled.webp(ENCODERS.webp)).toBuffer({ resolveWithObject: true });
+        const name = `${target.stem}.${hash}.${width}w.${format}`;
+        const file = path.join(target.dir, name);
+        // temporary name then rename: a reader never sees half a file
+        const temp = path.join(target.dir, `${TEMP_PREFIX}${randomBytes(16).toString("hex")}`);
+        written.push(temp, file);
+        await fs.writeFile(temp, out.data, { flag: "wx" });
+        await fs.rename(temp, file);
+        variants.push({ width: out.info.width, height: out.info.height, format, path: `${target.urlDir}/${name}`, size: out.data.length });
+      }
+    }
+    return variants;
+  } catch (err) {
+    await removeFiles(written);
+    throw err;
+  }
+}
