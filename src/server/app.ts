@@ -17,6 +17,7 @@ import { registerInstanceId } from "./services/instance";
 import { loggerOptions } from "./lib/logging";
 import { registerSecurity } from "./plugins/security";
 import { registerStatic } from "./plugins/static";
+import { lazyChildLoggerFactory } from "./lib/lazy-child-logger";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -46,6 +47,8 @@ export async function buildApp({ config, database, logger = true, logStream }: B
     trustProxy: config.TRUST_PROXY as boolean | string[],
     // one line per request at info would be the bottleneck under a crowd: see request-log.ts
     logController: new LogController({ disableRequestLogging: true }),
+    // a request's child logger is made when it first logs, not for every request
+    childLoggerFactory: lazyChildLoggerFactory,
     frameworkErrors,
     clientErrorHandler,
   });

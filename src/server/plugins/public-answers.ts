@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { todayIso } from "@shared/format";
-import { COMPRESS_MIN_BYTES, PublicCache, compressed, type BuiltAnswer, type CacheTag } from "../services/public-cache";
+import { COMPRESS_MIN_BYTES, PublicCache, compressed, compressedNow, type BuiltAnswer, type CachedAnswer, type CacheTag } from "../services/public-cache";
 import { SESSION_COOKIE } from "./auth";
 
 declare module "fastify" {
@@ -71,26 +71,57 @@ export const jsonAnswer = <S extends z.ZodType>(schema: S, envelope: z.output<S>
 export const notFoundAnswer = (message: string): BuiltAnswer => ({ status: 404, contentType: JSON_TYPE, body: JSON.stringify({ success: false, message }) });
 
 /**
+ * Today's date as the cache keys use it, worked out once a minute rather than per request (a
+ * date changes only on a minute boundary, whatever the time zone).
+ */
+let today = { minute: -1, iso: "" };
+function todayKey(): string {
+  const minute = Math.floor(Date.now() / 60_000);
+  if (minute !== today.minute) today = { minute, iso: todayIso() };
+  return today.iso;
+}
+
+type PublicRead = { key: string; tags: readonly CacheTag[]; build: () => Promise<BuiltAnswer> };
+
+/**
  * Answers from the public cache: ETag + 304, gzip/brotli of the ready bytes, Cache-Control.
  * `key` must name everything the answer varies by (its query); the date is added here because
  * "upcoming" changes at midnight without any write.
+ *
+ * Under a crowd nearly every request finds its bytes ready, compressed form included: that path
+ * is synchronous (no promise to wait for), since it is what the server does thousands of times
+ * a second. A miss, or bytes not compressed yet, take the path that waits.
  */
-export async function sendPublic(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  opts: { key: string; tags: readonly CacheTag[]; build: () => Promise<BuiltAnswer> },
-) {
-  const answer = await app.publicCache.get(`${todayIso()} ${opts.key}`, opts.tags, opts.build);
+export function sendPublic(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, opts: PublicRead): FastifyReply | Promise<FastifyReply> {
+  const key = `${todayKey()} ${opts.key}`;
+  const ready = app.publicCache.peek(key);
+  if (ready) {
+    const encoding = encodingFor(request, ready);
+    const bytes = encoding ? compressedNow(ready, encoding) : ready.body;
+    if (bytes) return answer(request, reply, ready, encoding, bytes);
+  }
+  return sendAfterWaiting(app, request, reply, key, opts);
+}
+
+async function sendAfterWaiting(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, key: string, opts: PublicRead) {
+  const built = await app.publicCache.get(key, opts.tags, opts.build);
+  const encoding = encodingFor(request, built);
+  return answer(request, reply, built, encoding, encoding ? await compressed(built, encoding) : built.body);
+}
+
+function encodingFor(request: FastifyRequest, answer: CachedAnswer): "br" | "gzip" | null {
+  return answer.body.length >= COMPRESS_MIN_BYTES ? preferredEncoding(request) : null;
+}
+
+function answer(request: FastifyRequest, reply: FastifyReply, cached: CachedAnswer, encoding: "br" | "gzip" | null, bytes: Buffer): FastifyReply {
   reply
-    .header("etag", answer.etag)
+    .header("etag", cached.etag)
     .header("vary", "accept-encoding")
     .header("cache-control", carriesCredentials(request) ? PRIVATE_CACHE_CONTROL : PUBLIC_CACHE_CONTROL);
-  if (answer.status === 200 && etagMatches(request.headers["if-none-match"], answer.etag)) return reply.status(304).send();
-  reply.status(answer.status).type(answer.contentType);
-  const encoding = answer.body.length >= COMPRESS_MIN_BYTES ? preferredEncoding(request) : null;
-  if (!encoding) return reply.send(answer.body);
-  return reply.header("content-encoding", encoding).send(await compressed(answer, encoding));
+  if (cached.status === 200 && etagMatches(request.headers["if-none-match"], cached.etag)) return reply.status(304).send();
+  reply.status(cached.status).type(cached.contentType);
+  if (encoding) reply.header("content-encoding", encoding);
+  return reply.send(bytes);
 }
 
 /**
@@ -110,10 +141,13 @@ export function invalidateAfterAdminWrites(admin: FastifyInstance, app: FastifyI
   });
 }
 
-/** Admin and personal answers are never kept by anyone. */
+/**
+ * Admin and personal answers are never kept by anyone. (A callback hook: the public reads of
+ * the same scope pass through it too, and a promise per request shows under a crowd.)
+ */
 export function markPrivate(scope: FastifyInstance) {
-  scope.addHook("onSend", async (_request, reply, payload) => {
+  scope.addHook("onSend", (_request, reply, payload, done) => {
     if (!reply.hasHeader("cache-control")) reply.header("cache-control", PRIVATE_CACHE_CONTROL);
-    return payload;
+    done(null, payload);
   });
 }

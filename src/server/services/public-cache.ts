@@ -27,6 +27,8 @@ export interface CachedAnswer {
   /** filled on first use by a client that accepts them */
   gzip?: Promise<Buffer>;
   br?: Promise<Buffer>;
+  /** the same, once made: what the hot path sends without waiting (see compressedNow) */
+  made?: { gzip?: Buffer; br?: Buffer };
   builtAt: number;
 }
 
@@ -60,10 +62,16 @@ export class PublicCache {
 
   constructor(private now: () => number = Date.now) {}
 
+  /** The cached answer for `key` if there is a fresh one: the hot path, with no promise to wait for. */
+  peek(key: string): CachedAnswer | undefined {
+    const hit = this.entries.get(key);
+    return hit && this.now() - hit.answer.builtAt < MAX_AGE_MS ? hit.answer : undefined;
+  }
+
   /** The cached answer for `key`, or the one `build` makes (shared by concurrent callers). */
   async get(key: string, tags: readonly CacheTag[], build: () => Promise<BuiltAnswer>): Promise<CachedAnswer> {
-    const hit = this.entries.get(key);
-    if (hit && this.now() - hit.answer.builtAt < MAX_AGE_MS) return hit.answer;
+    const hit = this.peek(key);
+    if (hit) return hit;
     const pending = this.building.get(key);
     if (pending) return pending;
     const versionsAtStart = tags.map((t) => this.versions.get(t) ?? 0);
@@ -119,9 +127,21 @@ export class PublicCache {
 /** The compressed form of a cached answer, made once per entry and kept with it. */
 export function compressed(answer: CachedAnswer, encoding: "br" | "gzip"): Promise<Buffer> {
   if (encoding === "br") {
-    answer.br ??= brotli(answer.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: answer.body.length } });
+    answer.br ??= keep(answer, "br", brotli(answer.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: answer.body.length } }));
     return answer.br;
   }
-  answer.gzip ??= gzip(answer.body, { level: 6 });
+  answer.gzip ??= keep(answer, "gzip", gzip(answer.body, { level: 6 }));
   return answer.gzip;
+}
+
+function keep(answer: CachedAnswer, encoding: "br" | "gzip", making: Promise<Buffer>): Promise<Buffer> {
+  return making.then((bytes) => {
+    (answer.made ??= {})[encoding] = bytes;
+    return bytes;
+  });
+}
+
+/** The compressed form if it is already made (undefined until the first request's compression has finished). */
+export function compressedNow(answer: CachedAnswer, encoding: "br" | "gzip"): Buffer | undefined {
+  return answer.made?.[encoding];
 }
