@@ -45,7 +45,8 @@ export async function buildAll({ quiet = false, clientOut = process.env.CLIENT_D
 /**
  * The server's render of the public pages (decision 017): src/client/entry-server.tsx as one ES
  * module the server imports by path at run time. Packages stay outside it (resolved from
- * node_modules like the server bundle's), so React is the one copy react-dom's server code uses.
+ * node_modules like the server bundle's), so React is the one copy react-dom's server code uses;
+ * only lucide-react (icons, no state) is bundled in.
  */
 export async function buildSsr({ quiet = false, ssrOut }) {
   await viteBuild({
@@ -59,6 +60,9 @@ export async function buildSsr({ quiet = false, ssrOut }) {
       copyPublicDir: false,
       rollupOptions: { output: { entryFileNames: "entry-server.js" } },
     },
+    // lucide-react's CommonJS build, loaded whole, makes every one of its ~1,600 icons in the
+    // server's heap (about 3 MB with its source); bundled, only the icons the pages use remain
+    ssr: { noExternal: ["lucide-react"] },
   });
 }
 
