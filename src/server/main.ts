@@ -8,8 +8,11 @@ import { withStartupLock } from "./db/startup-lock";
 import { makeMissingVariants } from "./storage/variant-backfill";
 import { stopImageWorker } from "./storage/image-worker-client";
 import { startBackgroundWork } from "./background";
+import { dropDictionariesAfterEachCheck } from "@shared/password-strength";
 
 async function main() {
+  // the server checks passwords rarely: it does not keep zxcvbn's dictionaries (~5 MB) between checks
+  dropDictionariesAfterEachCheck();
   let config;
   try {
     config = loadConfig();

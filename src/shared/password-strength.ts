@@ -48,16 +48,32 @@ const TOO_GUESSABLE = "This password is too easy to guess. Add a few unrelated w
 let zxcvbn: ZxcvbnFactory | undefined;
 let common: Set<string> | undefined;
 
+let keepDictionaries = true;
+
+/**
+ * The server checks a password a few times a month (ADMIN_PASSWORD at start, a new admin, a
+ * reset): keeping the ranked dictionaries for that would hold about 5 MB of its heap for good.
+ * After this call each check builds them (some 30 ms) and lets them go. The browser's strength
+ * meter checks on every keystroke and keeps them.
+ */
+export function dropDictionariesAfterEachCheck() {
+  keepDictionaries = false;
+  zxcvbn = undefined;
+  common = undefined;
+}
+
 // Built on first use: turning the dictionary into ranked lists costs some 30 ms.
 function factory(): ZxcvbnFactory {
-  zxcvbn ??= new ZxcvbnFactory({ dictionary, graphs: adjacencyGraphs });
-  return zxcvbn;
+  const built = zxcvbn ?? new ZxcvbnFactory({ dictionary, graphs: adjacencyGraphs });
+  if (keepDictionaries) zxcvbn = built;
+  return built;
 }
 
 /** On the breached/common-password list, ignoring case (the list itself is lower case). */
 export function isCommonPassword(password: string): boolean {
-  common ??= new Set(dictionary["passwords-common"]);
-  return common.has(password.toLowerCase());
+  const list = common ?? new Set(dictionary["passwords-common"]);
+  if (keepDictionaries) common = list;
+  return list.has(password.toLowerCase());
 }
 
 /** userInputs: words particular to this account (the username) that make a password guessable. */
