@@ -5,8 +5,8 @@ import { UNREADABLE, type VariantTarget } from "./image-variants";
 import type { ImageWorkerJob, ImageWorkerReply, PhotoVariants } from "./image-worker-protocol";
 
 /**
- * Runs the photo work (reading its size, encoding its variants) in one child process (image-worker.ts), started when a photo
- * comes and let go after `IDLE_MS` without work, so the server's own memory stays flat however
+ * Runs the photo work (reading its size, encoding its variants) in one child process
+ * (image-worker.ts), started when a photo comes and let go after `IDLE_MS` without work, so the server's own memory stays flat however
  * many photos are resized (see image-worker.ts for why). Jobs run one at a time, in order:
  * a band uploads a few photos a week, and the server has other requests to answer meanwhile.
  */
