@@ -6,8 +6,9 @@ import type { ImageWorkerJob, ImageWorkerReply, PhotoVariants } from "./image-wo
 
 /**
  * Runs the photo work (reading its size, encoding its variants) in one child process
- * (image-worker.ts), started when a photo comes and let go after `IDLE_MS` without work, so the server's own memory stays flat however
- * many photos are resized (see image-worker.ts for why). Jobs run one at a time, in order:
+ * (image-worker.ts), started when a photo comes and let go after `IDLE_MS` without work, so the
+ * server's own memory stays flat however many photos are resized (see image-worker.ts for why).
+ * Jobs run one at a time, in order:
  * a band uploads a few photos a week, and the server has other requests to answer meanwhile.
  */
 const IDLE_MS = 10_000;
