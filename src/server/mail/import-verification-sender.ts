@@ -6,7 +6,7 @@ import { hashToken, newToken } from "../lib/tokens";
 import { bandName } from "../services/settings";
 import { RateLimiter } from "./rate-limiter";
 import { unsubscribeLinks, verificationMail } from "./templates";
-import { bounceReason, classifySendError } from "./transport";
+import { bounceReason, classifySendError } from "./send-errors";
 
 export interface ImportVerificationOptions {
   ratePerSecond: number;

@@ -10,7 +10,7 @@ import { analyzeQueue, markLostDeliveries, recordAndClaim, renewLeases, type Cla
 import { RateLimiter } from "./rate-limiter";
 import { newsletterMail, preferencesUrl, unsubscribeLinks } from "./templates";
 import { recordBounces, type Bounce } from "./bounces";
-import { bounceReason, classifySendError } from "./transport";
+import { bounceReason, classifySendError } from "./send-errors";
 
 export interface WorkerOptions {
   concurrency: number;
