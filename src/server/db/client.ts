@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import type { SQL } from "drizzle-orm";
+import { PgDialect, type PgDatabase, type PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type { Client as PgClient } from "pg";
 import { createDataDirOutOfProcess, PGLITE_SETTINGS } from "./pglite-memory";
 import * as schema from "./schema";
@@ -24,6 +25,22 @@ export interface Database {
    * LISTEN for the peers' cache notices). The caller ends it.
    */
   connect?(): Promise<PgClient>;
+}
+
+/** node-postgres pools by the drizzle handle over them (see executeNamed) */
+const pools = new WeakMap<Db, import("pg").Pool>();
+const dialect = new PgDialect();
+
+/**
+ * Runs a statement that a hot loop runs over and over (the newsletter queue's claim) as a named
+ * prepared statement on PostgreSQL: each pooled connection parses and plans it once instead of on
+ * every run. PGlite, in-process, runs it as any other statement.
+ */
+export async function executeNamed(db: Db, name: string, statement: SQL): Promise<{ rows: Record<string, unknown>[] }> {
+  const pool = pools.get(db);
+  if (!pool) return (await db.execute(statement)) as unknown as { rows: Record<string, unknown>[] };
+  const { sql: text, params } = dialect.sqlToQuery(statement);
+  return pool.query({ name, text, values: params });
 }
 
 export async function openPglite(opts: { dataDir?: string; loadDataDir?: Blob }): Promise<Database> {
@@ -55,6 +72,7 @@ export async function openPostgres(url: string): Promise<Database> {
   pool.on("error", () => {}); // idle client errors surface on the next query
   const driver = drizzle(pool, { schema });
   const db = driver as unknown as Db;
+  pools.set(db, pool);
   return {
     db,
     kind: "postgres",

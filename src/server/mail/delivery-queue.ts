@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
-import type { Db } from "../db/client";
+import { executeNamed, type Db } from "../db/client";
 import { newsletterDeliveries, newsletters, subscribers } from "../db/schema";
 
 /*
@@ -104,9 +104,6 @@ export interface ClaimedDelivery {
   preferencesToken: string;
 }
 
-type Raw = Record<string, unknown>;
-const rowsOf = (result: unknown) => (result as { rows: Raw[] }).rows;
-
 export const LOST_IN_FLIGHT =
   "The server stopped during this delivery; it may or may not have been delivered.";
 
@@ -115,7 +112,8 @@ export const LOST_IN_FLIGHT =
  * then claims up to `want` due pending rows for `instanceId` with a lease of `leaseSeconds`, each
  * with fresh personal unsubscribe and preferences tokens (stored hashed). Both in one commit, so the rows in
  * 'sending' of one instance never outnumber its sending slots. The statement's text is the same
- * every time (the lists travel as two parameters), which keeps it cheap to plan.
+ * every time (the lists travel as parameters), so PostgreSQL parses and plans it once per
+ * connection (a named statement).
  */
 export async function recordAndClaim(
   db: Db,
@@ -130,7 +128,7 @@ export async function recordAndClaim(
   // hex digests: nothing to quote in an array literal
   const hashes = `{${tokens.map((t) => t.hash).join(",")}}`;
   const prefHashes = `{${prefTokens.map((t) => t.hash).join(",")}}`;
-  const result = await db.execute(sql`
+  const result = await executeNamed(db, "newsletter-record-and-claim", sql`
     with recorded as (
       -- 'unknown' too: a neighbour may have given up on a lease this instance was slow to
       -- renew; what actually happened is better than "unknown"
@@ -165,7 +163,7 @@ export async function recordAndClaim(
     from picked as p
     where d.id = p.id
     returning d.id, d.newsletter_id, d.email, d.attempts, p.n`);
-  return rowsOf(result).map((r) => ({
+  return result.rows.map((r) => ({
     id: Number(r.id),
     newsletterId: Number(r.newsletter_id),
     email: String(r.email),

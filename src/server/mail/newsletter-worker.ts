@@ -2,7 +2,7 @@ import { and, eq, inArray, notInArray } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { Db } from "../db/client";
 import { newsletterDeliveries, newsletters } from "../db/schema";
-import { hashToken, newToken } from "../lib/tokens";
+import { hashToken, tokenSource } from "../lib/tokens";
 import { bandName } from "../services/settings";
 import { instanceIdOf } from "../services/instance";
 import { prepareNewsletter, type PreparedNewsletter } from "./newsletter-message";
@@ -328,7 +328,8 @@ export class NewsletterWorker {
   }
 }
 
+const nextToken = tokenSource();
 function mintToken() {
-  const token = newToken();
+  const token = nextToken();
   return { token, hash: hashToken(token) };
 }
