@@ -9,7 +9,8 @@ import { registerAuth, requireAdmin } from "./plugins/auth";
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from "./plugins/errors";
 import { registerInputGuard } from "./plugins/input-guard";
 import { invalidateAfterAdminWrites, markPrivate, registerPublicCache } from "./plugins/public-answers";
-import { registerRequestLog } from "./plugins/request-log";
+import { logsEveryRequest, registerRequestLog } from "./plugins/request-log";
+import { serverWithFastLane, type PublicFastLane } from "./plugins/public-fast-lane";
 import { requireResponseSchemas } from "./plugins/response-contract";
 import { healthChecker } from "./services/health";
 import { mailServices } from "./services/mailer";
@@ -39,7 +40,10 @@ export interface BuildOptions {
 }
 
 export async function buildApp({ config, database, logger = true, logStream }: BuildOptions): Promise<FastifyInstance> {
+  let fastLane: PublicFastLane | undefined;
   const app = Fastify({
+    // cached public answers are written before Fastify's routing (plugins/public-fast-lane.ts)
+    serverFactory: serverWithFastLane(() => fastLane),
     logger: logger && config.LOG_LEVEL !== "silent" ? loggerOptions(config.LOG_LEVEL, logStream) : false,
     bodyLimit: 1024 * 1024, // JSON bodies; uploads have their own limits
     // off unless TRUST_PROXY names the proxies: request.ip is then the socket's address
@@ -65,6 +69,7 @@ export async function buildApp({ config, database, logger = true, logStream }: B
   registerInputGuard(app);
   requireResponseSchemas(app);
   registerPublicCache(app);
+  if (!logsEveryRequest(app)) fastLane = app.publicFastLane;
   await registerSecurity(app);
   await app.register(cookie);
   registerAuth(app);

@@ -3,10 +3,13 @@ import { z } from "zod";
 import { todayIso } from "@shared/format";
 import { COMPRESS_MIN_BYTES, PublicCache, compressed, compressedNow, type BuiltAnswer, type CachedAnswer, type CacheTag } from "../services/public-cache";
 import { SESSION_COOKIE } from "./auth";
+import { preferredEncoding, PublicFastLane } from "./public-fast-lane";
+import { securityHeaders } from "./security";
 
 declare module "fastify" {
   interface FastifyInstance {
     publicCache: PublicCache;
+    publicFastLane: PublicFastLane;
   }
 }
 
@@ -38,14 +41,6 @@ export function tagsForWrite(url: string): CacheTag[] {
 /** A request that carries a session (admin browsing the public site) gets answers no shared cache keeps. */
 function carriesCredentials(request: FastifyRequest): boolean {
   return request.headers.authorization !== undefined || (request.headers.cookie?.includes(`${SESSION_COOKIE}=`) ?? false);
-}
-
-function preferredEncoding(request: FastifyRequest): "br" | "gzip" | null {
-  const accepted = request.headers["accept-encoding"];
-  if (typeof accepted !== "string") return null;
-  if (/\bbr\b/.test(accepted)) return "br";
-  if (/\bgzip\b/.test(accepted)) return "gzip";
-  return null;
 }
 
 function etagMatches(header: string | undefined, etag: string): boolean {
@@ -98,7 +93,10 @@ export function sendPublic(app: FastifyInstance, request: FastifyRequest, reply:
   if (ready) {
     const encoding = encodingFor(request, ready);
     const bytes = encoding ? compressedNow(ready, encoding) : ready.body;
-    if (bytes) return answer(request, reply, ready, encoding, bytes);
+    if (bytes) {
+      if (request.method === "GET" && ready.status === 200) app.publicFastLane.remember(request.url, opts.key);
+      return answer(request, reply, ready, encoding, bytes);
+    }
   }
   return sendAfterWaiting(app, request, reply, key, opts);
 }
@@ -110,7 +108,7 @@ async function sendAfterWaiting(app: FastifyInstance, request: FastifyRequest, r
 }
 
 function encodingFor(request: FastifyRequest, answer: CachedAnswer): "br" | "gzip" | null {
-  return answer.body.length >= COMPRESS_MIN_BYTES ? preferredEncoding(request) : null;
+  return answer.body.length >= COMPRESS_MIN_BYTES ? preferredEncoding(request.headers["accept-encoding"]) : null;
 }
 
 function answer(request: FastifyRequest, reply: FastifyReply, cached: CachedAnswer, encoding: "br" | "gzip" | null, bytes: Buffer): FastifyReply {
@@ -129,7 +127,14 @@ function answer(request: FastifyRequest, reply: FastifyReply, cached: CachedAnsw
  * admin scope, before its response goes out, every entry built from what it changed is gone.
  */
 export function registerPublicCache(app: FastifyInstance) {
-  app.decorate("publicCache", new PublicCache());
+  const cache = new PublicCache();
+  app.decorate("publicCache", cache);
+  const fixedHeaders = { ...securityHeaders(), vary: "accept-encoding", "cache-control": PUBLIC_CACHE_CONTROL };
+  app.decorate("publicFastLane", new PublicFastLane({ cache, dateKey: todayKey, fixedHeaders }));
+  app.addHook("preClose", (done) => {
+    app.publicFastLane.close();
+    done();
+  });
 }
 
 export function invalidateAfterAdminWrites(admin: FastifyInstance, app: FastifyInstance) {

@@ -8,8 +8,11 @@ import { urlWithoutQueryValues } from "../lib/logging";
  */
 export const SLOW_REQUEST_MS = 1000;
 
+/** LOG_LEVEL debug or trace: a line for every request (the public fast lane then stays shut). */
+export const logsEveryRequest = (app: FastifyInstance) => app.log.level === "debug" || app.log.level === "trace";
+
 export function registerRequestLog(app: FastifyInstance) {
-  const logEveryRequest = app.log.level === "debug" || app.log.level === "trace";
+  const logEveryRequest = logsEveryRequest(app);
   app.addHook("onResponse", (request, reply, done) => {
     const status = reply.statusCode;
     const ms = reply.elapsedTime;
