@@ -47,7 +47,7 @@ describe("the public fast lane", () => {
     ["/", "gzip, br"],
     ["/merch", ""],
   ])("answers GET %s (accept-encoding %j) with the bytes and headers Fastify sent", async (path, encoding) => {
-    const headers = encoding ? { "accept-encoding": encoding } : {};
+    const headers: Record<string, string> = encoding ? { "accept-encoding": encoding } : {};
     await get(port, path, headers); // built
     const byFastify = await get(port, path, headers); // from the cache, through Fastify
     const before = laned;
