@@ -36,6 +36,9 @@ export default defineConfig({
           globalSetup: ["tests/e2e/global-setup.ts"],
           testTimeout: 90_000,
           hookTimeout: 120_000,
+          // a page on a busy 2-core CI machine can take more than expect.poll's default second to
+          // show what a test waits for (the admin login card failed once that way)
+          expect: { poll: { timeout: 5_000 } },
           fileParallelism: false,
         },
       },
