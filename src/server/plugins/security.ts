@@ -46,12 +46,16 @@ const HELMET_OPTIONS: Parameters<typeof helmet>[0] = {
  * Helmet's headers are the same on every answer, so they are worked out once: running helmet
  * per request re-parsed the CSP each time (a few percent of a cached read's CPU).
  */
-export function securityHeaders(): Record<string, string> {
+let computed: Readonly<Record<string, string>> | undefined;
+export function securityHeaders(): Readonly<Record<string, string>> {
+  // once per process: the hooks and the public fast lane share them
+  if (computed) return computed;
   // a response that is never sent, only to collect what helmet sets on it
   const req = new IncomingMessage(new Socket());
   const res = new ServerResponse(req);
   helmet(HELMET_OPTIONS)(req, res, () => {});
-  return Object.fromEntries(Object.entries(res.getHeaders()).map(([name, value]) => [name, String(value)]));
+  computed = Object.freeze(Object.fromEntries(Object.entries(res.getHeaders()).map(([name, value]) => [name, String(value)])));
+  return computed;
 }
 
 export async function registerSecurity(app: FastifyInstance) {
