@@ -3,6 +3,7 @@ import path from "node:path";
 import type { SQL } from "drizzle-orm";
 import { PgDialect, type PgDatabase, type PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type { Client as PgClient } from "pg";
+import { isConnectionLoss } from "./connection-loss";
 import { createDataDirOutOfProcess, PGLITE_SETTINGS } from "./pglite-memory";
 import * as schema from "./schema";
 
@@ -65,12 +66,20 @@ export async function openPglite(opts: { dataDir?: string; loadDataDir?: Blob })
   };
 }
 
+/** How long a request waits for a connection before it is told the database is unavailable. */
+const CONNECT_TIMEOUT_MS = 5_000;
+
 export async function openPostgres(url: string): Promise<Database> {
   const pg = await import("pg");
   const { drizzle } = await import("drizzle-orm/node-postgres");
-  const pool = new pg.default.Pool({ connectionString: url, max: 10 });
+  const pool = new pg.default.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true });
+  // pg-pool listens for a client's 'error' only while it is idle; a connection lost while a
+  // request holds it (between two statements of a transaction) would otherwise be an unhandled
+  // 'error' event that ends the process. The loss surfaces on that client's next query instead.
+  pool.on("connect", (client) => client.on("error", () => {}));
   pool.on("error", () => {}); // idle client errors surface on the next query
   const driver = drizzle(pool, { schema });
+  withSafeTransactions(driver, pool, (client) => drizzle(client, { schema }));
   const db = driver as unknown as Db;
   pools.set(db, pool);
   return {
@@ -83,12 +92,39 @@ export async function openPostgres(url: string): Promise<Database> {
     },
     close: () => pool.end(),
     connect: async () => {
-      const client = new pg.default.Client({ connectionString: url, keepAlive: true });
+      const client = new pg.default.Client({ connectionString: url, keepAlive: true, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
       client.on("error", () => {}); // surfaces on the next query; LISTEN users watch 'end'
       await client.connect();
       return client;
     },
   };
+}
+
+/**
+ * drizzle's node-postgres `transaction` checks a client out of the pool and runs BEGIN before its
+ * try block: a BEGIN that fails (the connection was cut) never gives the client back, and a
+ * client whose connection broke mid-transaction goes back to the pool as if it were fine. Here a
+ * transaction runs on a client checked out by us, which always goes back, and is destroyed
+ * (release with the error) when the error says the connection was lost.
+ */
+function withSafeTransactions(
+  driver: { transaction: (...args: never[]) => Promise<unknown> },
+  pool: import("pg").Pool,
+  onClient: (client: import("pg").PoolClient) => { transaction: (...args: never[]) => Promise<unknown> },
+) {
+  const transaction = async (...args: never[]) => {
+    const client = await pool.connect();
+    let lost: Error | undefined;
+    try {
+      return await onClient(client).transaction(...args);
+    } catch (err) {
+      if (isConnectionLoss(err)) lost = err as Error;
+      throw err;
+    } finally {
+      client.release(lost);
+    }
+  };
+  driver.transaction = transaction as typeof driver.transaction;
 }
 
 export function openDatabase(cfg: { DATABASE_URL?: string; dataDir: string }): Promise<Database> {

@@ -2,6 +2,7 @@ import http, { type IncomingMessage } from "node:http";
 import type { Socket } from "node:net";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { isConnectionLoss } from "../db/connection-loss";
 import { HttpError } from "../lib/http-error";
 import { PRIVATE_CACHE_CONTROL } from "./public-answers";
 
@@ -55,6 +56,9 @@ export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket) {
   socket.destroy();
 }
 
+export const DATABASE_UNAVAILABLE = "The site's database is unavailable right now. Nothing was changed; please try again in a moment.";
+const DATABASE_RETRY_AFTER_SECONDS = "5";
+
 /**
  * Every error leaves as the envelope { success: false, message, errors? }.
  * Only HttpError and Fastify's own 4xx errors carry their message out; a 500 says nothing
@@ -93,6 +97,11 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     if (status >= 400 && status < 500) {
       return reply.status(status).send({ success: false, message: error.message });
+    }
+    if (isConnectionLoss(error)) {
+      // the database is restarting, failing over or out of reach: nothing was done, try again soon
+      request.log.warn({ err: error }, "database unavailable");
+      return reply.status(503).header("retry-after", DATABASE_RETRY_AFTER_SECONDS).send({ success: false, message: DATABASE_UNAVAILABLE });
     }
     request.log.error({ err: error }, "unhandled error");
     return reply.status(500).send({ success: false, message: "Internal server error" });
