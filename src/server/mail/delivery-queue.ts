@@ -88,6 +88,8 @@ export interface DeliveryOutcome {
   id: number;
   status: DeliveryResult;
   retryInMs?: number;
+  /** a retry whose try does not count against the mail's attempts (the relay was unreachable) */
+  uncounted?: boolean;
   error: string | null;
   /** a 'failed' send whose recipient was refused for good: the server's reply (see mail/bounces.ts) */
   bounce?: string;
@@ -122,7 +124,7 @@ export async function recordAndClaim(
   const { instanceId, outcomes, leaseSeconds } = o;
   const want = Math.max(0, o.want);
   if (outcomes.length === 0 && want === 0) return [];
-  const recorded = JSON.stringify(outcomes.map((x) => ({ id: x.id, status: x.status, retry_ms: x.retryInMs ?? 0, error: x.error })));
+  const recorded = JSON.stringify(outcomes.map((x) => ({ id: x.id, status: x.status, retry_ms: x.retryInMs ?? 0, uncounted: x.uncounted === true, error: x.error })));
   const tokens = Array.from({ length: want }, () => o.mintToken());
   const prefTokens = Array.from({ length: want }, () => o.mintToken());
   // hex digests: nothing to quote in an array literal
@@ -136,9 +138,10 @@ export async function recordAndClaim(
         status = o.status,
         sent_at = case when o.status = 'sent' then now() else d.sent_at end,
         next_attempt_at = case when o.status = 'pending' then now() + o.retry_ms * interval '1 millisecond' else d.next_attempt_at end,
+        attempts = case when o.uncounted then d.attempts - 1 else d.attempts end,
         last_error = o.error,
         lease_expires_at = null
-      from jsonb_to_recordset(${recorded}::jsonb) as o(id integer, status text, retry_ms integer, error text)
+      from jsonb_to_recordset(${recorded}::jsonb) as o(id integer, status text, retry_ms integer, uncounted boolean, error text)
       where d.id = o.id and d.claimed_by = ${instanceId} and d.status in ('sending', 'unknown')
       returning d.id
     ),

@@ -10,7 +10,7 @@ import { analyzeQueue, markLostDeliveries, recordAndClaim, renewLeases, type Cla
 import { RateLimiter } from "./rate-limiter";
 import { newsletterMail, preferencesUrl, unsubscribeLinks } from "./templates";
 import { recordBounces, type Bounce } from "./bounces";
-import { bounceReason, classifySendError } from "./send-errors";
+import { bounceReason, classifySendError, relayUnreachable } from "./send-errors";
 
 export interface WorkerOptions {
   concurrency: number;
@@ -31,6 +31,9 @@ type NewsletterContent = { subject: string; contentHtml: string; contentText: st
 const BAND_NAME_TTL_MS = 10_000;
 const MAX_ERROR_BACKOFF_MS = 30_000;
 const GROUP_WAIT_MS = 20;
+/** while the relay cannot be reached, the worker waits this long at first, doubling up to the max */
+const RELAY_DOWN_MIN_MS = 1_000;
+const RELAY_DOWN_MAX_MS = 30_000;
 
 /**
  * Delivers queued newsletter mails, one database row per recipient, with `concurrency` SMTP
@@ -56,6 +59,8 @@ export class NewsletterWorker {
   /** claimed rows whose outcome is not recorded yet (in the database they are 'sending') */
   private readonly inFlight = new Map<number, ClaimedDelivery>();
   private finished: DeliveryOutcome[] = [];
+  /** set while the relay refuses connections: no new claims before this time (see noteRelay) */
+  private relayDown: { until: number; backoffMs: number } | null = null;
   /** bounces whose outcome is recorded, waiting to mark their subscribers (kept when that fails) */
   private bouncesDue: Bounce[] = [];
   private leaseTimer: NodeJS.Timeout | null = null;
@@ -149,7 +154,8 @@ export class NewsletterWorker {
     let errors = 0;
     while (this.running || this.inFlight.size > 0) {
       const outcomes = this.finished.splice(0);
-      const want = this.running ? this.opts.concurrency - (this.inFlight.size - outcomes.length) : 0;
+      const relayWaitMs = this.relayDown ? this.relayDown.until - Date.now() : 0;
+      const want = this.running && relayWaitMs <= 0 ? this.opts.concurrency - (this.inFlight.size - outcomes.length) : 0;
       let claimed: ClaimedDelivery[];
       const round = ++this.claimRound;
       try {
@@ -186,6 +192,11 @@ export class NewsletterWorker {
       }
       if (this.inFlight.size === 0) {
         if (!this.running) break;
+        if (relayWaitMs > 0) {
+          // the relay is down: nothing was claimed this round; try one group again after the wait
+          await this.sleep(relayWaitMs);
+          continue;
+        }
         await this.completeFinished().catch((err) => this.app.log.warn({ err }, "newsletter queue: could not update the newsletters' status"));
         this.resolveIdleWaiters(round);
         await this.sleep(this.opts.pollMs);
@@ -248,11 +259,16 @@ export class NewsletterWorker {
           newsletterMail({ bandName: band, to: row.email, ...content, unsubscribe: unsubscribeLinks(publicUrl, row.email, row.token), preferencesUrl: preferencesUrl(publicUrl, row.preferencesToken) }),
         );
       }
+      this.noteRelay(true);
       return { id: row.id, status: "sent", error: null };
     } catch (err) {
       // as text the JSON parameter can carry: no control characters (NUL), no lone surrogates
       const message = String((err as Error)?.message ?? err).slice(0, 500);
       const error = Buffer.from(message, "utf8").toString("utf8").replace(/\p{Cc}+/gu, " ");
+      if (relayUnreachable(err)) {
+        // the mail was never offered: back to the queue, its attempt not counted, after the wait
+        return { id: row.id, status: "pending", retryInMs: this.noteRelay(false), uncounted: true, error };
+      }
       const kind = classifySendError(err);
       const bounce = kind === "failed" ? (bounceReason(err) ?? undefined) : undefined;
       if (kind === "retry" && row.attempts < this.opts.maxAttempts) {
@@ -260,6 +276,25 @@ export class NewsletterWorker {
       }
       return { id: row.id, status: kind === "unknown" ? "unknown" : "failed", error, bounce };
     }
+  }
+
+  /**
+   * Keeps track of whether the relay can be reached. While it cannot, the worker claims nothing
+   * new until the wait is over, doubling the wait each time it is still down: a relay restarting
+   * is not hammered, and no recipient's attempts are spent on it. Returns the wait.
+   */
+  private noteRelay(reachable: boolean): number {
+    if (reachable) {
+      if (this.relayDown) this.app.log.info("newsletter: the mail relay answers again");
+      this.relayDown = null;
+      return 0;
+    }
+    const now = Date.now();
+    if (this.relayDown && now < this.relayDown.until) return this.relayDown.until - now; // the same outage, seen by another send
+    const backoffMs = this.relayDown ? Math.min(this.relayDown.backoffMs * 2, RELAY_DOWN_MAX_MS) : RELAY_DOWN_MIN_MS;
+    this.relayDown = { until: now + backoffMs, backoffMs };
+    this.app.log.warn({ retryInMs: backoffMs }, "newsletter: the mail relay cannot be reached; waiting before trying again");
+    return backoffMs;
   }
 
   /**

@@ -19,6 +19,19 @@ export function classifySendError(err: unknown): SendOutcome {
   return "retry";
 }
 
+const UNREACHABLE_CODES = new Set(["ECONNECTION", "ECONNREFUSED", "ETIMEDOUT", "EDNS", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH"]);
+
+/**
+ * The relay could not be reached at all (connection refused, timed out, no DNS answer): the
+ * mail was never offered, and this says nothing about the recipient, so it must not use up the
+ * mail's attempts (a relay restarting for a minute would otherwise fail a whole list).
+ */
+export function relayUnreachable(err: unknown): boolean {
+  const e = err as { responseCode?: number; command?: string; code?: string; errno?: string } | null;
+  if (!e || typeof e.responseCode === "number") return false;
+  return (e.command ?? "").toUpperCase() === "CONN" || UNREACHABLE_CODES.has(e.code ?? "") || UNREACHABLE_CODES.has(e.errno ?? "");
+}
+
 /** At most this much of a server's refusal is kept as the bounce reason. */
 const MAX_BOUNCE_REASON = 500;
 

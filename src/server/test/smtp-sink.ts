@@ -1,4 +1,4 @@
-import type { AddressInfo } from "node:net";
+import type { AddressInfo, Socket } from "node:net";
 import { SMTPServer } from "smtp-server";
 
 /** A message as the sink received it, with quoted-printable undone so links can be read. */
@@ -24,6 +24,10 @@ export interface SmtpSink {
    */
   refuseRecipient(address: string, code?: number): void;
   acceptRecipient(address: string): void;
+  /** stop listening (connections are refused: ECONNREFUSED) and drop the open ones, as a relay that went down */
+  refuseConnections(): Promise<void>;
+  /** listen again on the same port */
+  acceptConnections(): Promise<void>;
   /** resolves once `predicate` holds for the received mails */
   waitFor(predicate: (mails: ReceivedMail[]) => boolean, timeoutMs?: number): Promise<ReceivedMail[]>;
   close(): Promise<void>;
@@ -95,6 +99,11 @@ export async function startSmtpSink(
   server.on("error", () => {});
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const port = (server.server.address() as AddressInfo).port;
+  const sockets = new Set<Socket>();
+  server.server.on("connection", (socket: Socket) => {
+    sockets.add(socket);
+    socket.once("close", () => sockets.delete(socket));
+  });
   return {
     port,
     url: `smtp://127.0.0.1:${port}`,
@@ -102,6 +111,12 @@ export async function startSmtpSink(
     failNext: (n) => void (failures = n),
     refuseRecipient: (address, code = 550) => void refused.set(address.toLowerCase(), code),
     acceptRecipient: (address) => void refused.delete(address.toLowerCase()),
+    async refuseConnections() {
+      const closed = new Promise<void>((resolve) => server.server.close(() => resolve()));
+      for (const socket of sockets) socket.destroy();
+      await closed;
+    },
+    acceptConnections: () => new Promise<void>((resolve) => server.server.listen(port, "127.0.0.1", () => resolve())),
     async waitFor(predicate, timeoutMs = 20_000) {
       const deadline = Date.now() + timeoutMs;
       while (!predicate(mails)) {
