@@ -59,6 +59,8 @@ const envSchema = z.object({
   // the same rules as Admin > Users: the first admin must not be the weakest account
   ADMIN_USERNAME: usernameSchema.optional(),
   ADMIN_PASSWORD: passwordSchema.optional(),
+  // the primary admin's address at creation: what 'Forgot password?' sends the reset link to
+  ADMIN_EMAIL: z.string().trim().toLowerCase().pipe(z.email({ message: "expected an e-mail address, e.g. you@example.com" })).optional(),
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().optional(),
   PUBLIC_URL: z.string().url().optional(),
