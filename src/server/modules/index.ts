@@ -4,6 +4,7 @@ import { authModule } from "./auth";
 import { bandMembersModule } from "./band-members";
 import { contactModule } from "./contact";
 import { dashboardModule } from "./dashboard";
+import { demoContentModule } from "./demo-content";
 import { lyricsModule } from "./lyrics";
 import { merchandiseModule } from "./merchandise";
 import { messagesModule } from "./messages";
@@ -27,6 +28,7 @@ export const modules: ResourceModule[] = [
   bandMembersModule,
   contactModule,
   dashboardModule,
+  demoContentModule,
   lyricsModule,
   merchandiseModule,
   messagesModule,

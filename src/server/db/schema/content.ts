@@ -8,6 +8,12 @@ const timestamps = {
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 };
 
+/**
+ * Written by the demo seed (db/seed): 'Remove all demo content' deletes such rows the band has
+ * not edited since (updated_at still equal to created_at), and leaves everything else.
+ */
+const demo = { isDemo: boolean("is_demo").notNull().default(false) };
+
 export const audioTracks = pgTable("audio_tracks", {
   id: serial("id").primaryKey(),
   title: text("title").notNull(),
@@ -19,6 +25,7 @@ export const audioTracks = pgTable("audio_tracks", {
   isFeatured: boolean("is_featured").notNull().default(false),
   isActive: boolean("is_active").notNull().default(true),
   ...timestamps,
+  ...demo,
 });
 
 export const mediaFiles = pgTable("media_files", {
@@ -34,6 +41,7 @@ export const mediaFiles = pgTable("media_files", {
   height: integer("height"),
   variants: jsonb("variants").$type<{ width: number; height: number; format: "webp" | "avif"; path: string; size: number }[]>(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  ...demo,
 });
 
 export const videos = pgTable("videos", {
@@ -46,6 +54,7 @@ export const videos = pgTable("videos", {
   isActive: boolean("is_active").notNull().default(true),
   sortOrder: integer("sort_order").notNull().default(0),
   ...timestamps,
+  ...demo,
 });
 
 export const shows = pgTable("shows", {
@@ -63,6 +72,7 @@ export const shows = pgTable("shows", {
   // bumped on every update: the calendar feed's SEQUENCE, so subscribed calendars take the change
   revision: integer("revision").notNull().default(0),
   ...timestamps,
+  ...demo,
 }, (t) => [check("shows_status_check", sql`${t.status} in ('scheduled', 'sold-out', 'cancelled', 'postponed')`)]);
 
 export const merchandise = pgTable("merchandise", {
@@ -80,6 +90,7 @@ export const merchandise = pgTable("merchandise", {
   // the admin's drag-and-drop order (issue 13); ties fall back to the spec's order
   sortOrder: integer("sort_order").notNull().default(0),
   ...timestamps,
+  ...demo,
 });
 
 export const lyrics = pgTable("lyrics", {
@@ -92,6 +103,7 @@ export const lyrics = pgTable("lyrics", {
   isPublished: boolean("is_published").notNull().default(true),
   sortOrder: integer("sort_order").notNull().default(0),
   ...timestamps,
+  ...demo,
 });
 
 export type SocialLinks = Partial<
@@ -111,6 +123,7 @@ export const bandMembers = pgTable("band_members", {
   leaveDate: date("leave_date", { mode: "string" }),
   sortOrder: integer("sort_order"),
   ...timestamps,
+  ...demo,
 });
 
 export const settings = pgTable("settings", {

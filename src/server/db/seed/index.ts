@@ -34,7 +34,7 @@ export async function seedDemoContent(db: Db, config: AppConfig): Promise<boolea
     const target = path.join(dir, file);
     fs.copyFileSync(path.join(SEED_ASSETS_DIR, file), target);
     const filePath = `/uploads/seed/${file}`;
-    media.push({ fileName: file, originalName: file, filePath, fileType, fileSize: fs.statSync(target).size, mimeType: fileType === "audio" ? "audio/mpeg" : "image/jpeg" });
+    media.push({ fileName: file, originalName: file, filePath, fileType, fileSize: fs.statSync(target).size, mimeType: fileType === "audio" ? "audio/mpeg" : "image/jpeg", isDemo: true });
     return filePath;
   };
 
@@ -42,14 +42,14 @@ export async function seedDemoContent(db: Db, config: AppConfig): Promise<boolea
   await db.transaction(async (tx) => {
     const about = (["about-para1", "about-para2", "about-para3"] as const).map((key) => ({ key, value: SETTING_DEFAULTS[key]! }));
     await tx.insert(settings).values([...Object.entries(demoSettings).map(([key, value]) => ({ key, value })), ...about]);
-    await tx.insert(shows).values(demoShows());
-    await tx.insert(merchandise).values(demoMerch.map(({ image, ...m }) => ({ ...m, imageUrl: copy(image, "image") })));
-    await tx.insert(videos).values(demoVideos.map(({ image, ...v }) => ({ ...v, thumbnailUrl: copy(image, "image") })));
+    await tx.insert(shows).values(demoShows().map((s) => ({ ...s, isDemo: true })));
+    await tx.insert(merchandise).values(demoMerch.map(({ image, ...m }) => ({ ...m, imageUrl: copy(image, "image"), isDemo: true })));
+    await tx.insert(videos).values(demoVideos.map(({ image, ...v }) => ({ ...v, thumbnailUrl: copy(image, "image"), isDemo: true })));
     await tx.insert(audioTracks).values(
-      demoTracks.map((t) => ({ title: t.title, artist: band, audioUrl: copy(t.file, "audio"), coverArtUrl: copy(t.cover, "image"), duration: t.duration, isFeatured: true, isActive: true })),
+      demoTracks.map((t) => ({ title: t.title, artist: band, audioUrl: copy(t.file, "audio"), coverArtUrl: copy(t.cover, "image"), duration: t.duration, isFeatured: true, isActive: true, isDemo: true })),
     );
-    await tx.insert(lyrics).values(demoLyrics.map((l) => ({ ...l, isPublished: true })));
-    await tx.insert(bandMembers).values(demoMembers.map((m) => ({ ...m, isActive: true, socialLinks: {} })));
+    await tx.insert(lyrics).values(demoLyrics.map((l) => ({ ...l, isPublished: true, isDemo: true })));
+    await tx.insert(bandMembers).values(demoMembers.map((m) => ({ ...m, isActive: true, socialLinks: {}, isDemo: true })));
     await tx.insert(mediaFiles).values(media);
   });
   return true;
