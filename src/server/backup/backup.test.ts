@@ -52,13 +52,13 @@ async function roundTrip(source: Database, target: Database) {
   expect(Object.keys(files).some((f) => f.includes(".tmp-"))).toBe(false);
   expect(allFiles(targetUploads)).toEqual(files);
   // the sequences go on where they were: the next message gets a new id, not the deleted one's
-  const seq = async (db: Database) => (await db.db.execute(sql`select last_value::text as v from messages_id_seq`)).rows;
+  const seq = async (db: Database) => (await db.db.execute(sql`select last_value::text as v from messages_id_seq`) as unknown as { rows: unknown[] }).rows;
   expect(await seq(target)).toEqual(await seq(source));
   const [a] = await source.db.insert(messages).values({ email: "a@example.com", message: "x" }).returning();
   const [b] = await target.db.insert(messages).values({ email: "a@example.com", message: "x" }).returning();
   expect(b.id).toBe(a.id);
   // and drizzle's record of migrations is the same (the server's migrate() finds nothing to do)
-  const migrations = async (db: Database) => (await db.db.execute(sql`select hash, created_at::text from drizzle.__drizzle_migrations order by created_at`)).rows;
+  const migrations = async (db: Database) => (await db.db.execute(sql`select hash, created_at::text from drizzle.__drizzle_migrations order by created_at`) as unknown as { rows: unknown[] }).rows;
   expect(await migrations(target)).toEqual(await migrations(source));
   return { archive, config, targetUploads };
 }
@@ -127,7 +127,7 @@ describe("backup and restore", () => {
       expect((err as Error).message, what).toMatch(message);
       expect((err as Error).message, what).not.toContain("\n");
       // nothing touched: no tables, no uploads, no leftovers
-      expect((await target.db.execute(sql`select count(*)::int as n from pg_tables where schemaname = 'public'`)).rows[0], what).toEqual({ n: 0 });
+      expect(((await target.db.execute(sql`select count(*)::int as n from pg_tables where schemaname = 'public'`)) as unknown as { rows: unknown[] }).rows[0], what).toEqual({ n: 0 });
       expect(fs.readdirSync(targetDir), what).toEqual([]);
     }
     // the good one still restores
