@@ -19,6 +19,7 @@ import { loggerOptions } from "./lib/logging";
 import { registerSecurity } from "./plugins/security";
 import { registerStatic } from "./plugins/static";
 import { lazyChildLoggerFactory } from "./lib/lazy-child-logger";
+import { controlSocket } from "./backup/control-socket";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -74,6 +75,8 @@ export async function buildApp({ config, database, logger = true, logStream }: B
   await app.register(cookie);
   registerAuth(app);
   await app.register(mailServices);
+  // DATA_DIR/control.sock, opened by background.ts (npm run backup asks the running site over it)
+  await app.register(controlSocket);
 
   const checkHealth = healthChecker(database);
   app.get("/healthz", async (_request, reply) => {

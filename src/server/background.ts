@@ -3,6 +3,8 @@ import { purgeExpiredSessions } from "./services/sessions";
 import { purgeRateLimits } from "./plugins/rate-limit-store";
 import { startPeerInvalidation } from "./services/peer-invalidation";
 import { ImportVerificationSender } from "./mail/import-verification-sender";
+import { controlCommands } from "./backup/commands";
+import { startScheduledBackups } from "./backup/schedule";
 
 const PURGE_SESSIONS_EVERY_MS = 60 * 60 * 1000;
 const PURGE_RATE_LIMITS_EVERY_MS = 10 * 60 * 1000;
@@ -14,6 +16,10 @@ const PURGE_RATE_LIMITS_EVERY_MS = 10 * 60 * 1000;
  */
 export async function startBackgroundWork(app: FastifyInstance): Promise<() => Promise<void>> {
   const stopPeers = await startPeerInvalidation(app);
+  // DATA_DIR/control.sock: `npm run backup` asks the running site (PGlite is one process); closed on app close
+  await app.controlSocket.start(controlCommands);
+  // BACKUP_SCHEDULE (a no-op when unset)
+  const stopBackups = startScheduledBackups(app);
   const worker = await app.newsletterWorker.start();
   // verification mails for fans a CSV import added (modules/subscribers/import-routes.ts)
   const importMails = new ImportVerificationSender(app, { ratePerSecond: app.config.MAIL_RATE_PER_SECOND, concurrency: app.config.MAIL_CONCURRENCY }).start();
@@ -28,6 +34,7 @@ export async function startBackgroundWork(app: FastifyInstance): Promise<() => P
   return async () => {
     clearInterval(purgeSessions);
     clearInterval(purgeLimits);
+    await stopBackups();
     await worker.stop();
     await importMails.stop();
     await stopPeers();

@@ -1,5 +1,6 @@
 import net from "node:net";
 import path from "node:path";
+import { Cron } from "croner";
 import { z } from "zod";
 import { passwordProblem } from "@shared/password-strength";
 import { passwordContainsUsername, passwordSchema, PASSWORD_HAS_USERNAME, usernameSchema } from "@shared/schemas/users";
@@ -41,6 +42,21 @@ const trustProxy = z
     return list;
   });
 
+/** A cron expression (5 or 6 fields, e.g. '0 3 * * *' = every night at 03:00); unset or empty: no scheduled backups. */
+const cronExpression = z
+  .string()
+  .trim()
+  .transform((v, ctx): string | undefined => {
+    if (v === "") return undefined;
+    try {
+      new Cron(v, { paused: true }).stop();
+      return v;
+    } catch (err) {
+      ctx.addIssue({ code: "custom", message: `expected a cron expression such as '0 3 * * *' (every day at 03:00): ${(err as Error).message}` });
+      return z.NEVER;
+    }
+  });
+
 /** A weak ADMIN_PASSWORD stops the start with a clear message rather than guarding the site. */
 function strongAdminPassword(env: { ADMIN_USERNAME?: string; ADMIN_PASSWORD?: string }, ctx: z.RefinementCtx) {
   const password = env.ADMIN_PASSWORD;
@@ -76,6 +92,10 @@ const envSchema = z.object({
   // How long a mail being sent stays claimed by its instance without a renewal (renewed every
   // third of it); after an instance dies, its in-flight mails are reported unknown this late.
   MAIL_LEASE_SECONDS: z.coerce.number().min(1).max(3600).default(30),
+  // Scheduled backups (src/server/backup/): when (cron, server time), where, and how many to keep.
+  BACKUP_SCHEDULE: cronExpression.optional(),
+  BACKUP_DIR: z.string().min(1).optional(),
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(10_000).default(7),
 }).superRefine(strongAdminPassword);
 
 export type Env = z.infer<typeof envSchema>;
@@ -89,6 +109,8 @@ export interface AppConfig extends Omit<Env, "PUBLIC_URL" | "MAIL_FROM"> {
   uploadsDir: string;
   /** where mail goes when SMTP_URL is unset */
   mailDir: string;
+  /** where scheduled backups go (BACKUP_DIR, default DATA_DIR/backups) */
+  backupDir: string;
 }
 
 /** Parses the environment; throws one error listing every problem. */
@@ -111,6 +133,7 @@ export function withDerived(e: Env): AppConfig {
     dataDir,
     uploadsDir: path.join(dataDir, "uploads"),
     mailDir: path.join(dataDir, "mail"),
+    backupDir: e.BACKUP_DIR ? path.resolve(e.BACKUP_DIR) : path.join(dataDir, "backups"),
   };
 }
 

@@ -56,3 +56,16 @@ export function formatDuration(seconds: string | number | null | undefined): str
 export function todayIso(now = new Date()): string {
   return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, "0")}-${String(now.getDate()).padStart(2, "0")}`;
 }
+
+/** '1.4 MB' (powers of 1024, one decimal from KB up). */
+export function formatBytes(bytes: number | null | undefined): string {
+  const n = typeof bytes === "number" && Number.isFinite(bytes) && bytes > 0 ? bytes : 0;
+  const units = ["bytes", "KB", "MB", "GB", "TB"];
+  let i = 0;
+  let v = n;
+  while (v >= 1024 && i < units.length - 1) {
+    v /= 1024;
+    i++;
+  }
+  return i === 0 ? `${v} ${v === 1 ? "byte" : "bytes"}` : `${v.toFixed(1)} ${units[i]}`;
+}

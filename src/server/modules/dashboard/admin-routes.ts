@@ -1,5 +1,8 @@
 import { count, eq } from "drizzle-orm";
-import { dashboardAnswers } from "@shared/schemas/dashboard";
+import path from "node:path";
+import { backupStatusAnswer, dashboardAnswers } from "@shared/schemas/dashboard";
+import { dashboardApi } from "@shared/api/dashboard";
+import { lastBackup } from "../../backup/schedule";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { messages, subscribers } from "../../db/schema";
 
@@ -9,7 +12,19 @@ import { messages, subscribers } from "../../db/schema";
  * unread messages counts messages not yet opened.
  */
 export const dashboardAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get("/api/admin/dashboard-counts", { schema: { response: { 200: dashboardAnswers.counts } } }, async () => {
+  // the dashboard's backup line: every instance reads the same row (backup_runs)
+  app.get(dashboardApi.backupStatus, { schema: { response: { 200: backupStatusAnswer } } }, async () => {
+    const last = await lastBackup(app.db);
+    return {
+      success: true,
+      data: {
+        schedule: app.config.BACKUP_SCHEDULE ?? null,
+        last: last && { at: last.finishedAt ?? last.startedAt, kind: last.kind, file: last.file && path.basename(last.file), size: last.size, error: last.error },
+      },
+    };
+  });
+
+  app.get(dashboardApi.counts, { schema: { response: { 200: dashboardAnswers.counts } } }, async () => {
     const [[subs], [unread]] = await Promise.all([
       app.db.select({ n: count() }).from(subscribers).where(eq(subscribers.isSubscribed, true)),
       app.db.select({ n: count() }).from(messages).where(eq(messages.isRead, false)),

@@ -39,3 +39,29 @@ it("shows the counts (people counts from the server) and three of each list", as
   expect(screen.queryByText("Hidden")).not.toBeInTheDocument();
   expect(screen.getByText("Live One")).toBeInTheDocument();
 });
+
+const backupApi = (data: unknown) => ({ "GET /api/admin/backup-status": () => json(200, { success: true, data }) });
+
+it("shows the last backup: when and how big, or its error", async () => {
+  fakeApi(backupApi({ schedule: "0 3 * * *", last: { at: "2026-11-26T03:00:05.000Z", kind: "scheduled", file: "band-site-backup-20261126-030000.tar.gz", size: 1_468_006, error: null } }));
+  const { unmount } = renderAdminPage(<DashboardPage />, "/");
+  expect(await screen.findByRole("status", { name: "Backups" })).toHaveTextContent(/^Last backup: Nov 2[56], 2026 \d{1,2}:\d\d [AP]M, 1\.4 MB$/);
+  unmount();
+
+  fakeApi(backupApi({ schedule: "0 3 * * *", last: { at: "2026-11-26T03:00:05.000Z", kind: "scheduled", file: null, size: null, error: "ENOSPC: no space left on device" } }));
+  const second = renderAdminPage(<DashboardPage />, "/");
+  expect(await screen.findByRole("status", { name: "Backups" })).toHaveTextContent(/^Last backup failed on Nov 2[56], 2026 .*: ENOSPC: no space left on device$/);
+  second.unmount();
+
+  fakeApi(backupApi({ schedule: "0 3 * * *", last: null }));
+  const third = renderAdminPage(<DashboardPage />, "/");
+  expect(await screen.findByRole("status", { name: "Backups" })).toHaveTextContent("No backups yet");
+  third.unmount();
+});
+
+it("says nothing about backups when none are scheduled and none were taken", async () => {
+  fakeApi({ ...backupApi({ schedule: null, last: null }), "GET /api/admin/dashboard-counts": () => json(200, { success: true, data: { subscribers: 1, unreadMessages: 0 } }) });
+  renderAdminPage(<DashboardPage />, "/");
+  expect(await screen.findByText("1")).toBeInTheDocument();
+  expect(screen.queryByRole("status", { name: "Backups" })).not.toBeInTheDocument();
+});

@@ -4,6 +4,7 @@ import { formatDate, formatPrice, todayIso } from "@shared/format";
 import { ImageWithFallback } from "@client/components/ui/image-with-fallback";
 import { PageHeader } from "@client/components/ui/page-header";
 import { useDashboardCounts, useDashboardMerchandise, useDashboardShows, useDashboardVideos } from "./api";
+import { BackupLine } from "./backup-line";
 import { CountCard } from "./count-card";
 import { DashboardList } from "./dashboard-list";
 
@@ -30,6 +31,7 @@ export default function DashboardPage() {
         <CountCard label="Subscribers" icon={Mail} href="/subscribers" value={people.data?.subscribers} isLoading={people.isLoading} failed={!!people.error} />
         <CountCard label="Unread Messages" icon={Inbox} href="/messages" value={people.data?.unreadMessages} isLoading={people.isLoading} failed={!!people.error} />
       </section>
+      <BackupLine />
 
       <div className="mt-6 grid gap-4 lg:grid-cols-3">
         <DashboardList
