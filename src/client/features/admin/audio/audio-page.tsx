@@ -21,6 +21,7 @@ import { cn } from "@client/lib/cn";
 import { useDeleteTrack, useToggleActive, useToggleFeatured, useTracks } from "./api";
 import { mediaUrl } from "@client/lib/media-url";
 import { useTrackPreview } from "./use-track-preview";
+import { DemoBadge } from "../components/demo-badge";
 
 const AddTrack = ({ label = "Add Track" }: { label?: string }) => (
   <Button asChild>
@@ -74,6 +75,7 @@ export default function AudioPage() {
       cell: (t) => (
         <span className="inline-flex flex-wrap items-center gap-2">
           <span className="font-medium text-bone">{t.title}</span>
+          <DemoBadge resource="audioTracks" id={t.id} />
           {t.id === playsFirst && (
             <span className="rounded border border-amber/60 px-1.5 py-0.5 text-xs font-semibold text-amber" title="The featured player on the site starts with this track (the featured track updated last)">
               Plays first

@@ -18,6 +18,7 @@ import { mediaUrl } from "@client/lib/media-url";
 import { AboutCard } from "./about-card";
 import { useDeleteMember, useMembers, useToggleMemberActive } from "./api";
 import { BiosSwitch } from "./bios-switch";
+import { DemoBadge } from "../components/demo-badge";
 
 const Initial = ({ name }: { name: string }) => (
   <div className="grid h-10 w-10 place-items-center rounded-full bg-smoke font-semibold text-bone" aria-hidden="true">
@@ -45,7 +46,13 @@ export default function BandMembersPage() {
           <Initial name={m.name} />
         ),
     },
-    { header: "Name", sortKey: "name", cell: (m) => <span className="font-medium text-bone">{m.name}</span> },
+    { header: "Name", sortKey: "name", cell: (m) => (
+        <span className="inline-flex flex-wrap items-center gap-2">
+          <span className="font-medium text-bone">{m.name}</span>
+          <DemoBadge resource="bandMembers" id={m.id} />
+        </span>
+      ),
+    },
     { header: "Role", sortKey: "role", cell: (m) => m.role },
     { header: "Status", sortKey: "status", cell: (m) => <Badge variant={m.isActive ? "green" : "outline"}>{m.isActive ? "Active" : "Inactive"}</Badge> },
     { header: "Join Date", sortKey: "joinDate", cell: (m) => formatDate(m.joinDate) || "-" },

@@ -1,4 +1,5 @@
 import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { afterEach, expect, it, vi } from "vitest";
 import { todayIso } from "@shared/format";
 import { fakeApi, json, renderAdminPage } from "@client/test/render-admin-page";
@@ -64,4 +65,28 @@ it("says nothing about backups when none are scheduled and none were taken", asy
   renderAdminPage(<DashboardPage />, "/");
   expect(await screen.findByText("1")).toBeInTheDocument();
   expect(screen.queryByRole("status", { name: "Backups" })).not.toBeInTheDocument();
+});
+
+it("offers to remove the demo content while there is some, confirmed first, and hides the offer once it is gone", async () => {
+  let demo = { shows: [1, 2], merchandise: [3], videos: [], lyrics: [4], bandMembers: [5, 6], audioTracks: [7], total: 7 };
+  const removed: string[] = [];
+  fakeApi({
+    "GET /api/admin/demo-content": () => json(200, { success: true, data: demo }),
+    "DELETE /api/admin/demo-content": () => {
+      removed.push("called");
+      demo = { shows: [], merchandise: [], videos: [], lyrics: [], bandMembers: [], audioTracks: [], total: 0 };
+      return json(200, { success: true, message: "Demo content removed", data: { shows: 2, merchandise: 1, videos: 0, lyrics: 1, bandMembers: 2, audioTracks: 1, files: 6, settings: 4 } });
+    },
+  });
+  const user = userEvent.setup();
+  renderAdminPage(<DashboardPage />, "/");
+  expect(await screen.findByRole("heading", { name: "This site still shows demo content" })).toBeInTheDocument();
+  expect(screen.getByText(/\(7 items\)/)).toBeInTheDocument();
+  await user.click(screen.getByRole("button", { name: "Remove all demo content" }));
+  const dialog = await screen.findByRole("alertdialog", { name: "Remove all demo content?" });
+  expect(dialog).toHaveTextContent("What you added or edited is kept.");
+  expect(removed).toEqual([]);
+  await user.click(within(dialog).getByRole("button", { name: "Remove demo content" }));
+  await vi.waitFor(() => expect(screen.queryByRole("heading", { name: "This site still shows demo content" })).not.toBeInTheDocument());
+  expect(removed).toEqual(["called"]);
 });

@@ -13,6 +13,7 @@ import { NoMatches, TableSearch } from "@client/components/ui/table-search";
 import { TablePager } from "@client/components/ui/table-pager";
 import { useClientTable } from "@client/lib/use-client-table";
 import { useDeleteLyrics, useLyrics, usePublishLyrics } from "./api";
+import { DemoBadge } from "../components/demo-badge";
 
 const addLyrics = (label: string) => (
   <Button asChild>
@@ -31,7 +32,13 @@ export default function LyricsPage() {
   const table = useClientTable(lyrics.data ?? undefined, { searchText: (l) => `${l.title} ${l.songName} ${l.albumName ?? ""}`, sortBy: { title: (l) => l.title, songName: (l) => l.songName, album: (l) => l.albumName, year: (l) => l.releaseYear, status: (l) => (l.isPublished ? 0 : 1) } });
 
   const columns: Column<Lyrics>[] = [
-    { header: "Title", sortKey: "title", cell: (l) => <span className="font-medium text-bone">{l.title}</span> },
+    { header: "Title", sortKey: "title", cell: (l) => (
+        <span className="inline-flex flex-wrap items-center gap-2">
+          <span className="font-medium text-bone">{l.title}</span>
+          <DemoBadge resource="lyrics" id={l.id} />
+        </span>
+      ),
+    },
     { header: "Song Name", sortKey: "songName", cell: (l) => l.songName },
     { header: "Album", sortKey: "album", cell: (l) => l.albumName || <span className="text-dust">-</span> },
     { header: "Year", sortKey: "year", cell: (l) => l.releaseYear || <span className="text-dust">-</span> },

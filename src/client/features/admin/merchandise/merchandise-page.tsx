@@ -15,6 +15,7 @@ import { TablePager } from "@client/components/ui/table-pager";
 import { TableSearch } from "@client/components/ui/table-search";
 import { useClientTable } from "@client/lib/use-client-table";
 import { useDeleteMerchandise, useMerchandise, useReorderMerchandise } from "./api";
+import { DemoBadge } from "../components/demo-badge";
 
 const addItem = (
   <Button asChild>
@@ -30,6 +31,7 @@ function NameCell({ item }: { item: Merchandise }) {
       <ImageWithFallback src={item.imageUrl || undefined} alt="" className="size-10 shrink-0 rounded object-cover" fallback={<div className="size-10 shrink-0 rounded bg-ash" aria-hidden />} />
       <span className="font-medium text-bone">{item.name}</span>
       {item.isFeatured && <Star className="size-4 shrink-0 fill-amber text-amber" role="img" aria-label="Featured" />}
+      <DemoBadge resource="merchandise" id={item.id} />
     </div>
   );
 }

@@ -18,6 +18,7 @@ import { useDebouncedValue } from "@client/lib/use-debounced-value";
 import type { ShowStatus } from "@shared/show-status";
 import { useDeleteShow, useSetShowStatus, useShowsPage } from "./api";
 import { STATUS_OPTIONS } from "./status-options";
+import { DemoBadge } from "../components/demo-badge";
 
 const addShow = (
   <Button asChild>
@@ -69,7 +70,13 @@ export default function ShowsPage() {
 
   const columns: Column<Show>[] = [
     { header: "Date", sortKey: "date", card: "field", cell: (s) => <span className="whitespace-nowrap">{formatDate(s.date)}</span> },
-    { header: "Venue", sortKey: "venue", card: "title", cell: (s) => <span className="font-medium text-bone">{s.venue}</span> },
+    { header: "Venue", sortKey: "venue", card: "title", cell: (s) => (
+        <span className="inline-flex flex-wrap items-center gap-2">
+          <span className="font-medium text-bone">{s.venue}</span>
+          <DemoBadge resource="shows" id={s.id} />
+        </span>
+      ),
+    },
     { header: "Location", sortKey: "location", cell: (s) => s.location },
     { header: "Time", cell: (s) => <span className="whitespace-nowrap">{s.time}</span> },
     { header: "Price", sortKey: "price", cell: (s) => formatPrice(s.price) },

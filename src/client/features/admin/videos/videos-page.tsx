@@ -16,6 +16,7 @@ import { errorMessage } from "@client/lib/api-client";
 import { useClientTable } from "@client/lib/use-client-table";
 import { useDeleteVideo, useReorderVideos, useSetVideoActive, useVideos } from "./api";
 import { VIDEO_CATEGORY_LABELS, VIDEO_PLACEHOLDER } from "./video-display";
+import { DemoBadge } from "../components/demo-badge";
 
 const addVideo = (
   <Button asChild>
@@ -48,7 +49,9 @@ export default function VideosPage() {
       card: "title",
       cell: (v) => (
         <div className="max-w-xs whitespace-normal">
-          <p className="font-medium text-bone">{v.title}</p>
+          <p className="font-medium text-bone">
+            {v.title} <DemoBadge resource="videos" id={v.id} />
+          </p>
           <p className="line-clamp-2 text-xs text-dust">{v.description}</p>
         </div>
       ),
