@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { dataAnswer, savedAnswer } from "./answers";
-import { emailField } from "./subscribers";
+import { emailField, subscriberNameField } from "./subscribers";
+import { CONTROL_CHARACTERS_MESSAGE } from "./text";
 import { COUNTRY_OPTIONS, US_STATE_OPTIONS, isRegionCode } from "../regions";
 import { MB } from "../upload-limits";
 
@@ -140,15 +141,20 @@ export function parseRegion(cell: string): Rule<string | null> {
 
 const FORMULA_START = /^[=+\-@]/;
 
-/** The name cell: trimmed, at most NAME_MAX characters, never a spreadsheet formula; '' -> null. */
+/**
+ * The name cell under the forms' rule (subscriberNameField: no control characters, not even a line
+ * break inside a quoted cell; trimmed; NAME_MAX characters at most), and never a spreadsheet
+ * formula; '' -> null.
+ */
 export function parseName(cell: string): Rule<string | null> {
-  const v = cell.trim();
-  if (!v) return { ok: true, value: null };
-  if (FORMULA_START.test(v)) return { ok: false, reason: "Name starts with =, +, - or @ (a spreadsheet would run it as a formula)" };
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(v)) return { ok: false, reason: "Name contains control characters" };
-  if (v.length > NAME_MAX) return { ok: false, reason: `Name is too long (${NAME_MAX} characters at most)` };
-  return { ok: true, value: v };
+  if (!cell.trim()) return { ok: true, value: null };
+  const parsed = subscriberNameField.safeParse(cell);
+  if (!parsed.success) {
+    const message = parsed.error.issues[0]?.message;
+    return { ok: false, reason: message === CONTROL_CHARACTERS_MESSAGE || !message ? "Name contains control characters" : message };
+  }
+  if (FORMULA_START.test(parsed.data)) return { ok: false, reason: "Name starts with =, +, - or @ (a spreadsheet would run it as a formula)" };
+  return { ok: true, value: parsed.data };
 }
 
 const emailRule = emailField("Email is missing");

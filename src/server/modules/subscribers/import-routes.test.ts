@@ -182,6 +182,25 @@ describe("Import CSV into the mailing list (real DB, real SMTP)", () => {
     expect(ok.json().data).toMatchObject({ added: 1 });
   });
 
+  it("refuses in a name what the subscribe form refuses: line breaks (CR/LF) and C0/C1 control characters (issue 20)", async () => {
+    const names = ["Line\r\nBreak", "Line\nFeed", "Next\u0085Line", "Csi\u009bx", "Bell\u0007", "Tab\there"];
+    for (const name of names) {
+      const form = await t.request({ method: "POST", url: "/api/subscribe", payload: { name, email: "form.check@example.com", interests: { shows: true } } });
+      expect(form.statusCode, JSON.stringify(name)).toBe(400);
+    }
+    const csv = ["Email,Name", ...names.map((name, i) => `ctl${i}@example.com,"${name}"`), "ctl.ok@example.com,  Zoë Ångström  "].join("\n");
+    const up = await upload(csv);
+    expect(up.statusCode, up.body).toBe(200);
+    const res = await run(up.json().data.importId, { mapping: { email: 0, name: 1 } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ added: 1, rejected: names.length });
+    expect(res.json().data.rejectedRows.map((r: { email: string; reason: string }) => `${r.email} ${r.reason}`)).toEqual(
+      names.map((_, i) => `ctl${i}@example.com Name contains control characters`),
+    );
+    for (let i = 0; i < names.length; i++) expect(await row(`ctl${i}@example.com`)).toBeUndefined();
+    expect((await row("ctl.ok@example.com")).name).toBe("Zoë Ångström");
+  });
+
   it("is for admins only", async () => {
     const body = csvUpload("Email\na@example.com\n");
     expect((await t.request({ method: "POST", url: "/api/subscribers/import", payload: body.payload, headers: body.headers })).statusCode).toBe(401);
