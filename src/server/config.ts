@@ -74,6 +74,8 @@ const envSchema = z.object({
   // How long a mail being sent stays claimed by its instance without a renewal (renewed every
   // third of it); after an instance dies, its in-flight mails are reported unknown this late.
   MAIL_LEASE_SECONDS: z.coerce.number().min(1).max(3600).default(30),
+  // Days the activity log keeps an entry; older ones are removed by an hourly clean-up.
+  ACTIVITY_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(36500).default(365),
 }).superRefine(strongAdminPassword);
 
 export type Env = z.infer<typeof envSchema>;
