@@ -95,7 +95,31 @@ export const importReportRecord = z.object({
 });
 export type ImportReport = z.input<typeof importReportRecord>;
 
-export const importAnswers = { uploaded: dataAnswer(importUploadRecord), report: savedAnswer(importReportRecord) };
+/**
+ * An import started and not finished (issue 20): running, or interrupted (its server stopped or it
+ * failed halfway) with how far it got; an interrupted one can be resumed or discarded.
+ */
+export const importStateRecord = z.object({
+  importId: z.string(),
+  fileName: z.string(),
+  state: z.enum(["running", "interrupted"]),
+  /** rows below the header done so far */
+  processedRows: z.number(),
+  /** rows below the header in the file (null: not known) */
+  totalRows: z.number().nullable(),
+  startedAt: z.string(),
+  added: z.number(),
+  updated: z.number(),
+  duplicates: z.number(),
+  rejected: z.number(),
+});
+export type ImportState = z.input<typeof importStateRecord>;
+
+export const importAnswers = {
+  uploaded: dataAnswer(importUploadRecord),
+  report: savedAnswer(importReportRecord),
+  started: dataAnswer(z.array(importStateRecord)),
+};
 
 // ---- the row rules -------------------------------------------------------------------------
 
