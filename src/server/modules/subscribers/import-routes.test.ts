@@ -6,7 +6,7 @@ import { ImportVerificationSender } from "../../mail/import-verification-sender"
 import { createTestApp, type TestApp } from "../../test/app";
 import { startSmtpSink, type SmtpSink } from "../../test/smtp-sink";
 import { IMPORT_TTL_MS, importPaths, importsDir, removeExpiredImports } from "./import-files";
-import { progressPath, progressWriter, writeProgress, type ImportProgress } from "./import-progress";
+import { claimGeneration, progressPath, progressWriter, writeProgress, type ImportProgress } from "./import-progress";
 import { runImport } from "./import-run";
 
 /** A multipart body as a browser's FormData sends one file. */
@@ -312,6 +312,9 @@ describe("Interrupted CSV import", () => {
     expect((await started())[0]).toMatchObject({ importId: id, state: "running" });
     expect((await t.request({ method: "DELETE", url: `/api/subscribers/import/${id}`, headers: await headers() })).statusCode).toBe(409);
     expect((await t.request({ method: "POST", url: `/api/subscribers/import/${id}/resume`, headers: await headers() })).statusCode).toBe(409);
+
+    // another instance's take-over is an exclusive create: of two at once, exactly one wins
+    expect((await Promise.all([claimGeneration(t.dataDir, id, 7), claimGeneration(t.dataDir, id, 7)])).sort()).toEqual([false, true]);
 
     const minuteAgo = new Date(Date.now() - 60_000);
     fs.utimesSync(progressPath(t.dataDir, id), minuteAgo, minuteAgo);
