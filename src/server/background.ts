@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { purgeExpiredSessions } from "./services/sessions";
 import { purgeRateLimits } from "./plugins/rate-limit-store";
+import { purgeActivityLog } from "./plugins/activity-log";
 import { startPeerInvalidation } from "./services/peer-invalidation";
 import { ImportVerificationSender } from "./mail/import-verification-sender";
 import { controlCommands } from "./backup/commands";
@@ -8,6 +9,7 @@ import { startScheduledBackups } from "./backup/schedule";
 
 const PURGE_SESSIONS_EVERY_MS = 60 * 60 * 1000;
 const PURGE_RATE_LIMITS_EVERY_MS = 10 * 60 * 1000;
+const PURGE_ACTIVITY_EVERY_MS = 60 * 60 * 1000;
 
 /**
  * Long-running work started after the server is built (the newsletter worker, the peers' cache
@@ -31,7 +33,15 @@ export async function startBackgroundWork(app: FastifyInstance): Promise<() => P
     purgeRateLimits(app.db).catch((err) => app.log.warn({ err }, "rate-limit clean-up failed"));
   }, PURGE_RATE_LIMITS_EVERY_MS);
   purgeLimits.unref();
+  // the activity log keeps ACTIVITY_LOG_RETENTION_DAYS; once at start, then hourly
+  const purgeActivity = () => {
+    purgeActivityLog(app.db, app.config.ACTIVITY_LOG_RETENTION_DAYS).catch((err) => app.log.warn({ err }, "activity log clean-up failed"));
+  };
+  purgeActivity();
+  const purgeActivityTimer = setInterval(purgeActivity, PURGE_ACTIVITY_EVERY_MS);
+  purgeActivityTimer.unref();
   return async () => {
+    clearInterval(purgeActivityTimer);
     clearInterval(purgeSessions);
     clearInterval(purgeLimits);
     await stopBackups();

@@ -96,6 +96,8 @@ const envSchema = z.object({
   BACKUP_SCHEDULE: cronExpression.optional(),
   BACKUP_DIR: z.string().min(1).optional(),
   BACKUP_KEEP: z.coerce.number().int().min(1).max(10_000).default(7),
+  // Days the activity log keeps an entry; older ones are removed by an hourly clean-up.
+  ACTIVITY_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(36500).default(365),
 }).superRefine(strongAdminPassword);
 
 export type Env = z.infer<typeof envSchema>;

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull } from "drizzle-orm";
+import { and, desc, eq, isNotNull, lt } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { formatDate } from "@shared/format";
 import type { Db } from "../db/client";
@@ -35,6 +35,16 @@ export async function recordActivity(app: FastifyInstance, entry: ActivityRecord
   } catch (err) {
     app.log.warn({ err, action: entry.action, resource: entry.resource }, "activity log entry not written");
   }
+}
+
+/**
+ * Removes the entries older than `retentionDays` (ACTIVITY_LOG_RETENTION_DAYS, issue 20), run
+ * periodically from background.ts. Returns how many went.
+ */
+export async function purgeActivityLog(db: Db, retentionDays: number, now = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - retentionDays * 24 * 60 * 60 * 1000);
+  const gone = await db.delete(activityLog).where(lt(activityLog.createdAt, cutoff)).returning({ id: activityLog.id });
+  return gone.length;
 }
 
 const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -143,13 +153,17 @@ function sameValue(a: unknown, b: unknown): boolean {
 }
 
 /**
- * The fields the write set, without secrets; for an update whose record was read before
- * (`before`), only the fields whose value differs from it: a form sends every field, the log
- * should say which ones the admin changed.
+ * The fields the write set, as saved, without secrets (issue 20: not the request body as sent).
+ * A field the answer's record carries is logged with the record's value, the saved and normalised
+ * one (a price '15' saved as '15.00', a video link saved as its embed); a field the answer does not
+ * carry keeps the validated input. For an update whose record was read before (`before`), only the
+ * fields whose value differs from it: a form sends every field, the log should say which ones the
+ * admin changed.
  */
-export function changesOf(body: unknown, before?: Data | null): Record<string, unknown> | null {
+export function changesOf(body: unknown, before?: Data | null, saved?: Data | null): Record<string, unknown> | null {
   if (!body || typeof body !== "object" || Array.isArray(body)) return null;
-  const clean = withoutSecrets(body) as Record<string, unknown>;
+  const values = Object.fromEntries(Object.entries(body).map(([key, value]) => [key, saved && key in saved ? saved[key] : value]));
+  const clean = withoutSecrets(values) as Record<string, unknown>;
   const changed = before ? Object.fromEntries(Object.entries(clean).filter(([key, value]) => !(key in before) || !sameValue(value, before[key]))) : clean;
   return Object.keys(changed).length > 0 ? changed : null;
 }
@@ -194,7 +208,7 @@ export function registerActivityLog(admin: FastifyInstance, app: FastifyInstance
       const summary = summarize(data) ?? (recordId && action === "delete" ? await lastSummary(app.db, resource, recordId) : null);
       const user = request.auth.user;
       // a record named like a secret (a setting 'api-token', say) keeps its value out of the log
-      const changes = recordId && SECRET_FIELD.test(recordId) ? null : changesOf(request.body, recordBefore.get(request));
+      const changes = recordId && SECRET_FIELD.test(recordId) ? null : changesOf(request.body, recordBefore.get(request), data);
       await recordActivity(app, { userId: user.id, username: user.username, action, resource, recordId, summary, changes });
     } catch (err) {
       request.log.warn({ err }, "activity log entry not written");

@@ -18,16 +18,21 @@ const FRAMES = [
   "https://syndication.twitter.com",
 ];
 const SCRIPTS = ["https://www.instagram.com", "https://connect.facebook.net", "https://platform.twitter.com"];
+/**
+ * The admin pages load no social script and no widget: their one outside frame is the video
+ * form's player preview (YouTube; a video link is converted to its embed).
+ */
+const ADMIN_FRAMES = ["https://www.youtube-nocookie.com", "https://www.youtube.com"];
 
-const HELMET_OPTIONS: Parameters<typeof helmet>[0] = {
+const helmetOptions = (scripts: string[], frames: string[]): Parameters<typeof helmet>[0] => ({
   contentSecurityPolicy: {
     directives: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'", ...SCRIPTS],
+      scriptSrc: ["'self'", ...scripts],
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", "data:", "blob:", "https:"],
       mediaSrc: ["'self'", "blob:", "https:"],
-      frameSrc: FRAMES,
+      frameSrc: frames,
       connectSrc: ["'self'"],
       fontSrc: ["'self'", "data:"],
       objectSrc: ["'none'"],
@@ -40,7 +45,15 @@ const HELMET_OPTIONS: Parameters<typeof helmet>[0] = {
   // Embedded players (YouTube etc.) need cross-origin frames to load.
   crossOriginEmbedderPolicy: false,
   crossOriginResourcePolicy: { policy: "same-site" },
-};
+});
+
+/** What helmet sets with these options, collected from a response that is never sent. */
+function headersOf(options: Parameters<typeof helmet>[0]): Readonly<Record<string, string>> {
+  const req = new IncomingMessage(new Socket());
+  const res = new ServerResponse(req);
+  helmet(options)(req, res, () => {});
+  return Object.freeze(Object.fromEntries(Object.entries(res.getHeaders()).map(([name, value]) => [name, String(value)])));
+}
 
 /**
  * Helmet's headers are the same on every answer, so they are worked out once: running helmet
@@ -49,13 +62,15 @@ const HELMET_OPTIONS: Parameters<typeof helmet>[0] = {
 let computed: Readonly<Record<string, string>> | undefined;
 export function securityHeaders(): Readonly<Record<string, string>> {
   // once per process: the hooks and the public fast lane share them
-  if (computed) return computed;
-  // a response that is never sent, only to collect what helmet sets on it
-  const req = new IncomingMessage(new Socket());
-  const res = new ServerResponse(req);
-  helmet(HELMET_OPTIONS)(req, res, () => {});
-  computed = Object.freeze(Object.fromEntries(Object.entries(res.getHeaders()).map(([name, value]) => [name, String(value)])));
+  computed ??= headersOf(helmetOptions(SCRIPTS, FRAMES));
   return computed;
+}
+
+/** The admin pages' headers (issue 20): the same, with a CSP that allows none of the public site's social and widget origins. */
+let computedAdmin: Readonly<Record<string, string>> | undefined;
+export function adminSecurityHeaders(): Readonly<Record<string, string>> {
+  computedAdmin ??= headersOf(helmetOptions([], ADMIN_FRAMES));
+  return computedAdmin;
 }
 
 export async function registerSecurity(app: FastifyInstance) {

@@ -1,12 +1,13 @@
 import fs from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { clientDistDir, ssrDistDir } from "../paths";
 import { loadPageRenderer } from "../services/pages/server-render";
 import { isVariantFile } from "../storage/image-variants";
 import { ALL_TAGS } from "../services/public-cache";
 import { renderHtml } from "./html";
+import { adminSecurityHeaders } from "./security";
 import { sendPublic } from "./public-answers";
 
 /**
@@ -47,6 +48,18 @@ export async function registerStatic(app: FastifyInstance) {
   const template = hasClient ? fs.readFileSync(indexFile, "utf8") : null;
   // the public pages drawn on the server (decision 017); null without the SSR build: the shell as before
   const renderPage = hasClient ? await loadPageRenderer(ssrDistDir, app.log) : null;
+
+  if (template) {
+    // The admin app's pages (issue 20): the shell with its own CSP, without the public site's
+    // social and widget origins. Never a public answer: not cached, not in the fast lane.
+    const adminPage = async (request: FastifyRequest, reply: FastifyReply) => {
+      const { html, status } = await renderHtml(app, request, template, null);
+      for (const [name, value] of Object.entries(adminSecurityHeaders())) reply.header(name, value);
+      return reply.status(status ?? 200).header("content-type", "text/html; charset=utf-8").header("cache-control", "no-cache").send(html);
+    };
+    app.get("/admin", adminPage);
+    app.get("/admin/*", adminPage);
+  }
 
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split("?")[0];

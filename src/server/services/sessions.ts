@@ -1,6 +1,6 @@
 import { and, eq, lt, ne, or } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { sessions, users } from "../db/schema";
+import { passwordResetTokens, sessions, users } from "../db/schema";
 import { hashToken, newToken } from "../lib/tokens";
 
 export const SESSION_IDLE_MS = 12 * 60 * 60 * 1000; // a day's work with the tab left open
@@ -75,6 +75,15 @@ export async function deleteSessionsExcept(db: Db, userId: number, keepSessionId
   await db
     .delete(sessions)
     .where(keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId));
+}
+
+/**
+ * Ends the user's pending password reset links (issue 20): a new e-mail address or a new password
+ * (from any path: own password, Admin > Users, a reset itself) makes every link mailed before it
+ * worthless, so a link in an old inbox cannot take the account back.
+ */
+export async function endResetLinks(db: Db, userId: number) {
+  await db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
 }
 
 export async function purgeExpiredSessions(db: Db) {

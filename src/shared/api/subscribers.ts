@@ -1,6 +1,6 @@
 /** The mailing list: public subscribe/verify/unsubscribe and the admin list (spec section 7). */
 export type { Subscriber, SubscriberStats, SubscribeInput } from "../schemas/subscribers";
-export type { ImportMapping, ImportReport, ImportRunInput, ImportUpload } from "../schemas/subscriber-import";
+export type { ImportMapping, ImportReport, ImportRunInput, ImportState, ImportUpload } from "../schemas/subscriber-import";
 export type { PageInfo, SubscriberListQuery, SubscriberPage, SubscriberSort, SubscriberStatus } from "../schemas/subscribers";
 import type { SubscriberListQuery } from "../schemas/subscribers";
 
@@ -17,6 +17,11 @@ export const subscribersApi = {
   importUpload: "/api/subscribers/import",
   /** POST (admin): { mapping, alreadyOptedIn } runs the upload's import and answers the report */
   importRun: (importId: string) => `/api/subscribers/import/${encodeURIComponent(importId)}`,
+  /** GET (admin): imports started and not finished: running, or interrupted with their progress */
+  imports: "/api/subscribers/imports",
+  /** POST (admin): resumes an interrupted import where it stopped; answers the report of the whole file */
+  importResume: (importId: string) => `/api/subscribers/import/${encodeURIComponent(importId)}/resume`,
+  /** DELETE (admin) on importRun(id): discards an interrupted import (or an unused upload) and its file */
   /** GET (admin): one page of the table's search; empty parameters are left out */
   page: (query: SubscriberListQuery) => {
     const params = new URLSearchParams();

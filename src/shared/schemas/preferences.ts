@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { dataAnswer, savedAnswer } from "./answers";
-import { regionField } from "./subscribers";
+import { regionField, subscriberNameField } from "./subscribers";
 import { text } from "./text";
 
 /**
@@ -27,7 +27,7 @@ export const preferencesTokenInput = z.object({ token: tokenField });
 /** PUT /api/preferences: what the fan may change. At least one interest: to get nothing, unsubscribe. */
 export const preferencesInput = z.object({
   token: tokenField,
-  name: text({ message: "Name must be text" }).trim().max(100, "Name is too long (100 characters at most)").nullish(),
+  name: subscriberNameField.nullish(),
   interests: z
     .object(
       {

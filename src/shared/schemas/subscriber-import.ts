@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { dataAnswer, savedAnswer } from "./answers";
-import { emailField } from "./subscribers";
+import { emailField, subscriberNameField } from "./subscribers";
+import { CONTROL_CHARACTERS_MESSAGE } from "./text";
 import { COUNTRY_OPTIONS, US_STATE_OPTIONS, isRegionCode } from "../regions";
 import { MB } from "../upload-limits";
 
@@ -94,7 +95,31 @@ export const importReportRecord = z.object({
 });
 export type ImportReport = z.input<typeof importReportRecord>;
 
-export const importAnswers = { uploaded: dataAnswer(importUploadRecord), report: savedAnswer(importReportRecord) };
+/**
+ * An import started and not finished (issue 20): running, or interrupted (its server stopped or it
+ * failed halfway) with how far it got; an interrupted one can be resumed or discarded.
+ */
+export const importStateRecord = z.object({
+  importId: z.string(),
+  fileName: z.string(),
+  state: z.enum(["running", "interrupted"]),
+  /** rows below the header done so far */
+  processedRows: z.number(),
+  /** rows below the header in the file (null: not known) */
+  totalRows: z.number().nullable(),
+  startedAt: z.string(),
+  added: z.number(),
+  updated: z.number(),
+  duplicates: z.number(),
+  rejected: z.number(),
+});
+export type ImportState = z.input<typeof importStateRecord>;
+
+export const importAnswers = {
+  uploaded: dataAnswer(importUploadRecord),
+  report: savedAnswer(importReportRecord),
+  started: dataAnswer(z.array(importStateRecord)),
+};
 
 // ---- the row rules -------------------------------------------------------------------------
 
@@ -140,15 +165,20 @@ export function parseRegion(cell: string): Rule<string | null> {
 
 const FORMULA_START = /^[=+\-@]/;
 
-/** The name cell: trimmed, at most NAME_MAX characters, never a spreadsheet formula; '' -> null. */
+/**
+ * The name cell under the forms' rule (subscriberNameField: no control characters, not even a line
+ * break inside a quoted cell; trimmed; NAME_MAX characters at most), and never a spreadsheet
+ * formula; '' -> null.
+ */
 export function parseName(cell: string): Rule<string | null> {
-  const v = cell.trim();
-  if (!v) return { ok: true, value: null };
-  if (FORMULA_START.test(v)) return { ok: false, reason: "Name starts with =, +, - or @ (a spreadsheet would run it as a formula)" };
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(v)) return { ok: false, reason: "Name contains control characters" };
-  if (v.length > NAME_MAX) return { ok: false, reason: `Name is too long (${NAME_MAX} characters at most)` };
-  return { ok: true, value: v };
+  if (!cell.trim()) return { ok: true, value: null };
+  const parsed = subscriberNameField.safeParse(cell);
+  if (!parsed.success) {
+    const message = parsed.error.issues[0]?.message;
+    return { ok: false, reason: message === CONTROL_CHARACTERS_MESSAGE || !message ? "Name contains control characters" : message };
+  }
+  if (FORMULA_START.test(parsed.data)) return { ok: false, reason: "Name starts with =, +, - or @ (a spreadsheet would run it as a formula)" };
+  return { ok: true, value: parsed.data };
 }
 
 const emailRule = emailField("Email is missing");

@@ -21,11 +21,17 @@ export const emailField = (required = "Email is required") =>
     .transform((v) => v.toLowerCase());
 
 /**
+ * A fan's name, as the subscribe and preferences forms take it and the CSV import reads each row
+ * (one rule, issue 20): one line, no control characters, trimmed, 100 characters at most.
+ */
+export const subscriberNameField = text({ message: "Name must be text" }).trim().max(100, "Name is too long (100 characters at most)");
+
+/**
  * POST /api/subscribe (spec sections 3 and 5). `website` is a honeypot: people never see it,
  * bots fill it in, and the server then answers as usual but stores nothing.
  */
 export const subscribeInput = z.object({
-  name: text({ message: "Name must be text" }).trim().max(100, "Name is too long (100 characters at most)").nullish(),
+  name: subscriberNameField.nullish(),
   email: emailField(),
   interests: z
     .object({

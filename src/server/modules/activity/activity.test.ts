@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN, createTestApp, type TestApp } from "../../test/app";
 
@@ -91,5 +92,50 @@ describe("activity log", () => {
     const res = await t.request({ method: "GET", url: "/api/admin/activity?pageSize=101", headers: await t.adminHeaders() });
     expect(res.statusCode).toBe(400);
     expect((await t.request({ method: "GET", url: "/api/admin/activity" })).statusCode).toBe(401);
+  });
+});
+
+describe("activity log: saved values and retention (issue 20)", () => {
+  it("records the values as saved (the answer's record), not the request body as sent", async () => {
+    const headers = await t.adminHeaders();
+    const put = (key: string, value: string) => t.request({ method: "PUT", url: `/api/settings/${key}`, headers, payload: { value } });
+    expect((await put("band-name", "   The  Night Shift   ")).statusCode).toBe(200);
+    const track = await put("soundcloud-url", " https://soundcloud.com/band/song?utm_source=x ");
+    expect(track.statusCode, track.body).toBe(200);
+    const embed = track.json().data.value;
+    expect(embed).toMatch(/^https:\/\/w\.soundcloud\.com\/player\//);
+    const { data } = await activity("?resource=settings");
+    expect(data.slice(0, 2).map((e) => [e.recordId, e.changes])).toEqual([
+      ["soundcloud-url", { value: embed }],
+      ["band-name", { value: "The  Night Shift" }],
+    ]);
+  });
+
+  it("purges entries older than ACTIVITY_LOG_RETENTION_DAYS (default 365), from the background work", async () => {
+    const { testConfig } = await import("../../config");
+    expect(testConfig().ACTIVITY_LOG_RETENTION_DAYS).toBe(365);
+    const { activityLog } = await import("../../db/schema");
+    const { purgeActivityLog } = await import("../../plugins/activity-log");
+    const day = 24 * 60 * 60 * 1000;
+    const entry = (summary: string, ageDays: number) => ({ userId: null, username: "admin", action: "update", resource: "retention", summary, createdAt: new Date(Date.now() - ageDays * day) });
+    await t.app.db.insert(activityLog).values([entry("old", 400), entry("kept", 300), entry("new", 0)]);
+    const kept = async () => (await activity("?resource=retention")).data.map((e) => e.summary);
+    expect(await purgeActivityLog(t.app.db, 365)).toBe(1);
+    expect(await kept()).toEqual(["new", "kept"]);
+
+    // the running server's clean-up uses the setting, once at start and then hourly
+    const short = await createTestApp({ ACTIVITY_LOG_RETENTION_DAYS: 30 });
+    try {
+      await short.app.db.insert(activityLog).values([entry("old", 400), entry("month", 31), entry("new", 0)]);
+      const { startBackgroundWork } = await import("../../background");
+      const stop = await startBackgroundWork(short.app);
+      try {
+        await expect.poll(async () => (await short.app.db.select().from(activityLog).where(eq(activityLog.resource, "retention"))).map((e) => e.summary)).toEqual(["new"]);
+      } finally {
+        await stop();
+      }
+    } finally {
+      await short.close();
+    }
   });
 });

@@ -139,6 +139,30 @@ describe("operations", () => {
     expect(res.headers["content-security-policy"]).toContain("frame-src");
     expect(res.headers["x-content-type-options"]).toBe("nosniff");
   });
+
+  it("admin pages get a CSP without the public site's social and widget origins; public pages keep theirs (issue 20)", async () => {
+    const csp = (value: unknown) => Object.fromEntries(String(value).split(";").map((d) => { const [name, ...rest] = d.trim().split(/\s+/); return [name, rest]; }));
+    const social = /instagram|facebook|twitter|soundcloud|spotify|bandcamp/;
+    for (const url of ["/admin", "/admin/login", "/admin/subscribers?tab=import"]) {
+      for (let i = 0; i < 2; i++) {
+        // twice: the second answer must not come from a cached public page
+        const res = await t.request({ method: "GET", url });
+        expect(res.statusCode, url).toBe(200);
+        expect(res.headers["content-type"]).toMatch(/^text\/html/);
+        expect(res.body).toContain('<meta name="robots" content="noindex" />');
+        const policy = csp(res.headers["content-security-policy"]);
+        expect(policy["script-src"], url).toEqual(["'self'"]);
+        expect(policy["frame-src"]).toEqual(["https://www.youtube-nocookie.com", "https://www.youtube.com"]);
+        expect(String(res.headers["content-security-policy"])).not.toMatch(social);
+        expect(policy["default-src"]).toEqual(["'self'"]);
+        expect(policy["frame-ancestors"]).toEqual(["'self'"]);
+        expect(res.headers["x-content-type-options"]).toBe("nosniff");
+      }
+    }
+    const home = await t.request({ method: "GET", url: "/" });
+    expect(csp(home.headers["content-security-policy"])["script-src"]).toEqual(["'self'", "https://www.instagram.com", "https://connect.facebook.net", "https://platform.twitter.com"]);
+    expect(String(home.headers["content-security-policy"])).toMatch(/frame-src [^;]*https:\/\/www\.instagram\.com/);
+  });
 });
 
 describe("rate limit", () => {

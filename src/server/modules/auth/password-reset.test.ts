@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FORGOT_PASSWORD_ANSWER } from "@shared/schemas/auth";
 import { passwordResetTokens } from "../../db/schema";
@@ -122,6 +122,80 @@ describe("password reset and own password", () => {
     const log = await t.request({ method: "GET", url: "/api/admin/activity?resource=account", headers: await t.adminHeaders() });
     expect(log.json().data.map((e: { action: string; username: string }) => `${e.username} ${e.action}`)).toEqual(["drummer change password", "drummer reset password"]);
     expect(JSON.stringify(log.json().data)).not.toMatch(/copper|quartz/);
+  });
+});
+
+/** Issue 20, finding 5: a changed address or password ends the links mailed before it, on every path. */
+describe("reset links end with an account change", () => {
+  let t: TestApp;
+  let sink: SmtpSink;
+  let id: number;
+  const bassist = { username: "bassist", email: "bass@example.com", password: "violet-anchor-93-lamp" };
+
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+    t = await createTestApp({ SMTP_URL: sink.url, PUBLIC_URL: "https://band.example", FORM_RATE_LIMIT: 100, LOGIN_RATE_LIMIT: 100 });
+    const made = await t.request({ method: "POST", url: "/api/users", headers: await t.adminHeaders(), payload: bassist });
+    expect(made.statusCode, made.body).toBe(201);
+    id = made.json().data.id;
+  });
+  afterAll(async () => {
+    await t.close();
+    await sink.close();
+  });
+
+  /** a fresh link mailed to `email`; the per-address limit is cleared so each test may ask */
+  async function linkFor(email: string) {
+    sink.mails.length = 0;
+    await t.database.db.execute(sql`delete from rate_limits`);
+    expect((await t.request({ method: "POST", url: "/api/admin/forgot-password", payload: { email } })).statusCode).toBe(200);
+    await t.app.mailer.settled();
+    const link = sink.mails.find((m) => m.to.includes(email))?.links().find((l) => l.includes("/admin/reset-password?"));
+    expect(link).toBeDefined();
+    return new URL(link!).searchParams.get("token")!;
+  }
+  const reset = (token: string) => t.request({ method: "POST", url: "/api/admin/reset-password", payload: { token, password: "harbor-violin-41-moss" } });
+  const links = () => t.database.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, id));
+  const editUser = async (body: object) => {
+    const res = await t.request({ method: "PUT", url: `/api/users/${id}`, headers: await t.adminHeaders(), payload: { username: bassist.username, email: bassist.email, ...body } });
+    expect(res.statusCode, res.body).toBe(200);
+  };
+
+  it("Admin > Users: a new e-mail address ends the link mailed to the old one", async () => {
+    const token = await linkFor(bassist.email);
+    await editUser({ email: "new.bass@example.com" });
+    expect(await links()).toEqual([]);
+    expect((await reset(token)).json().message).toBe(RESET_LINK_INVALID);
+    await editUser({ email: bassist.email });
+  });
+
+  it("Admin > Users: saving the same address (any case) keeps the link; a new password ends it", async () => {
+    const token = await linkFor(bassist.email);
+    await editUser({ email: "Bass@Example.com" });
+    expect(await links()).toHaveLength(1);
+    await editUser({ password: "copper-lantern-26-fjord" });
+    expect(await links()).toEqual([]);
+    expect((await reset(token)).json().message).toBe(RESET_LINK_INVALID);
+  });
+
+  it("own password: changing it ends the links requested before", async () => {
+    const token = await linkFor(bassist.email);
+    const session = (await t.request({ method: "POST", url: "/api/admin/login", payload: { username: bassist.username, password: "copper-lantern-26-fjord" } })).json().token;
+    const change = await t.request({
+      method: "PUT",
+      url: "/api/admin/password",
+      headers: { authorization: `Bearer ${session}` },
+      payload: { currentPassword: "copper-lantern-26-fjord", newPassword: "saffron-kettle-73-dune" },
+    });
+    expect(change.statusCode, change.body).toBe(200);
+    expect((await reset(token)).json().message).toBe(RESET_LINK_INVALID);
+  });
+
+  it("a reset ends the other links of the account", async () => {
+    const first = await linkFor(bassist.email);
+    const second = await linkFor(bassist.email);
+    expect((await reset(second)).statusCode).toBe(200);
+    expect((await reset(first)).json().message).toBe(RESET_LINK_INVALID);
   });
 });
 

@@ -8,7 +8,7 @@ import { hashToken, newToken } from "../../lib/tokens";
 import { passwordResetMail } from "../../mail/templates";
 import { countHit } from "../../plugins/rate-limit-store";
 import { hashPassword } from "../../services/passwords";
-import { deleteSessionsExcept } from "../../services/sessions";
+import { deleteSessionsExcept, endResetLinks } from "../../services/sessions";
 import { bandName } from "../../services/settings";
 
 export const RESET_VALID_MINUTES = 30;
@@ -30,7 +30,7 @@ export async function buildResetMails(app: FastifyInstance, email: string) {
     return null;
   }
   const accounts = await app.db
-    .select({ id: users.id, username: users.username, email: users.email })
+    .select({ id: users.id, username: users.username, email: users.email, passwordHash: users.passwordHash })
     .from(users)
     .where(and(sql`lower(${users.email}) = ${email}`, eq(users.isActive, true), eq(users.isAdmin, true)));
   if (accounts.length === 0) return null;
@@ -40,11 +40,16 @@ export async function buildResetMails(app: FastifyInstance, email: string) {
     // the account's dead links go now, so the table never grows with old requests
     await app.db.delete(passwordResetTokens).where(and(eq(passwordResetTokens.userId, account.id), lt(passwordResetTokens.expiresAt, new Date())));
     const token = newToken();
-    await app.db.insert(passwordResetTokens).values({
-      tokenHash: hashToken(token),
-      userId: account.id,
-      expiresAt: new Date(Date.now() + RESET_VALID_MINUTES * 60 * 1000),
-    });
+    // stored only while the account still has this address and this password: a change made since
+    // the lookup above ended the account's links (endResetLinks), and must end this one too
+    const expiresAt = new Date(Date.now() + RESET_VALID_MINUTES * 60 * 1000).toISOString();
+    const stored = await app.db.execute(sql`
+      insert into ${passwordResetTokens} (token_hash, user_id, expires_at)
+      select ${hashToken(token)}, ${users.id}, ${expiresAt}::timestamptz from ${users}
+      where ${users.id} = ${account.id} and lower(${users.email}) = ${email} and ${users.passwordHash} = ${account.passwordHash}
+        and ${users.isActive} and ${users.isAdmin}
+      returning token_hash`);
+    if ((stored as unknown as { rows: unknown[] }).rows.length === 0) continue;
     const resetUrl = `${app.config.PUBLIC_URL}/admin/reset-password?token=${encodeURIComponent(token)}`;
     mails.push(passwordResetMail({ bandName: band, to: account.email!, username: account.username, resetUrl, validMinutes: RESET_VALID_MINUTES }));
   }
@@ -60,7 +65,8 @@ export function checkNewPassword(password: string, username: string, field: stri
 /**
  * Sets the new password of the token's account, once: the token is claimed with one conditional
  * update, so two tabs sending the same link cannot both succeed. Ends every session of the user
- * and removes the account's reset links, this one included.
+ * and removes the account's reset links, this one included (a changed e-mail address or password
+ * ends them too: endResetLinks in services/sessions.ts).
  */
 export async function resetPassword(app: FastifyInstance, token: string, password: string) {
   const tokenHash = hashToken(token);
@@ -80,6 +86,6 @@ export async function resetPassword(app: FastifyInstance, token: string, passwor
   await app.db.update(users).set({ passwordHash }).where(eq(users.id, found.userId));
   await deleteSessionsExcept(app.db, found.userId);
   // this link (claimed above, so it can never work again) and the account's other links
-  await app.db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, found.userId));
+  await endResetLinks(app.db, found.userId);
   return { id: found.userId, username: found.username };
 }

@@ -9,7 +9,7 @@ import { recordActivity } from "../../plugins/activity-log";
 import { clearSessionCookie, getSession, requireAdmin, setSessionCookie } from "../../plugins/auth";
 import { sendInBackground } from "../../services/mailer";
 import { hashPassword, verifyPassword } from "../../services/passwords";
-import { createSession, deleteSession, deleteSessionsExcept } from "../../services/sessions";
+import { createSession, deleteSession, deleteSessionsExcept, endResetLinks } from "../../services/sessions";
 import { buildResetMails, checkNewPassword, resetPassword } from "./password-reset";
 
 /** Login, me, refresh and logout. They sit outside the admin scope because login cannot need a session. */
@@ -108,6 +108,7 @@ export const authAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       checkNewPassword(request.body.newPassword, auth.user.username, "newPassword");
       await app.db.update(users).set({ passwordHash: await hashPassword(request.body.newPassword) }).where(eq(users.id, auth.user.id));
       await deleteSessionsExcept(app.db, auth.user.id, auth.sessionId);
+      await endResetLinks(app.db, auth.user.id);
       return { success: true, message: "Password changed. Your other sessions were signed out." };
     },
   );

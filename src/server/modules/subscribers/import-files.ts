@@ -14,6 +14,8 @@ export interface ImportMeta {
   delimiter: string;
   columnCount: number;
   createdAt: number;
+  /** rows below the header */
+  rowCount?: number;
 }
 
 export const importsDir = (dataDir: string) => path.join(dataDir, "imports");
@@ -36,17 +38,25 @@ export async function readMeta(dataDir: string, id: string): Promise<ImportMeta 
   }
 }
 
+/** Everything of one import: the file, its meta, its progress and claims. */
 export async function removeImport(dataDir: string, id: string) {
-  const p = importPaths(dataDir, id);
-  await Promise.all([p.csv, p.meta, p.running].map((f) => fs.promises.rm(f, { force: true })));
+  const dir = importsDir(dataDir);
+  const names = await fs.promises.readdir(dir).catch(() => [] as string[]);
+  await Promise.all(names.filter((n) => n.startsWith(`${id}.`)).map((n) => fs.promises.rm(path.join(dir, n), { force: true })));
 }
 
-/** Deletes what uploads left behind more than an hour ago (run at each upload). */
+/**
+ * Deletes what uploads left behind more than an hour ago (run at each upload). An import that was
+ * started (it has a progress file) stays until it finishes or the admin discards it: the import
+ * page lists it (interrupted, with Resume and Discard).
+ */
 export async function removeExpiredImports(dataDir: string, now = Date.now()) {
   const dir = importsDir(dataDir);
   const names = await fs.promises.readdir(dir).catch(() => [] as string[]);
+  const started = new Set(names.filter((n) => n.endsWith(".progress.json")).map((n) => n.split(".")[0]));
   await Promise.all(
     names.map(async (name) => {
+      if (started.has(name.split(".")[0])) return;
       const file = path.join(dir, name);
       const stat = await fs.promises.stat(file).catch(() => null);
       if (stat && now - stat.mtimeMs > IMPORT_TTL_MS) await fs.promises.rm(file, { force: true });

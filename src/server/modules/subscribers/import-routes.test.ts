@@ -5,7 +5,9 @@ import { subscribers } from "../../db/schema";
 import { ImportVerificationSender } from "../../mail/import-verification-sender";
 import { createTestApp, type TestApp } from "../../test/app";
 import { startSmtpSink, type SmtpSink } from "../../test/smtp-sink";
-import { importsDir } from "./import-files";
+import { IMPORT_TTL_MS, importPaths, importsDir, removeExpiredImports } from "./import-files";
+import { claimGeneration, progressPath, progressWriter, writeProgress, type ImportProgress } from "./import-progress";
+import { runImport } from "./import-run";
 
 /** A multipart body as a browser's FormData sends one file. */
 function csvUpload(data: Buffer | string, name = "fans.csv") {
@@ -182,6 +184,25 @@ describe("Import CSV into the mailing list (real DB, real SMTP)", () => {
     expect(ok.json().data).toMatchObject({ added: 1 });
   });
 
+  it("refuses in a name what the subscribe form refuses: line breaks (CR/LF) and C0/C1 control characters (issue 20)", async () => {
+    const names = ["Line\r\nBreak", "Line\nFeed", "Next\u0085Line", "Csi\u009bx", "Bell\u0007", "Tab\there"];
+    for (const name of names) {
+      const form = await t.request({ method: "POST", url: "/api/subscribe", payload: { name, email: "form.check@example.com", interests: { shows: true } } });
+      expect(form.statusCode, JSON.stringify(name)).toBe(400);
+    }
+    const csv = ["Email,Name", ...names.map((name, i) => `ctl${i}@example.com,"${name}"`), "ctl.ok@example.com,  Zoë Ångström  "].join("\n");
+    const up = await upload(csv);
+    expect(up.statusCode, up.body).toBe(200);
+    const res = await run(up.json().data.importId, { mapping: { email: 0, name: 1 } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ added: 1, rejected: names.length });
+    expect(res.json().data.rejectedRows.map((r: { email: string; reason: string }) => `${r.email} ${r.reason}`)).toEqual(
+      names.map((_, i) => `ctl${i}@example.com Name contains control characters`),
+    );
+    for (let i = 0; i < names.length; i++) expect(await row(`ctl${i}@example.com`)).toBeUndefined();
+    expect((await row("ctl.ok@example.com")).name).toBe("Zoë Ångström");
+  });
+
   it("is for admins only", async () => {
     const body = csvUpload("Email\na@example.com\n");
     expect((await t.request({ method: "POST", url: "/api/subscribers/import", payload: body.payload, headers: body.headers })).statusCode).toBe(401);
@@ -189,5 +210,120 @@ describe("Import CSV into the mailing list (real DB, real SMTP)", () => {
     expect((await run("abcdefghijklmnopqrstuv", { mapping: { email: 0 } })).statusCode).toBe(404);
     // an id that cannot be an upload names nothing, and never becomes a path
     expect((await run("..%2F..%2Fetc", { mapping: { email: 0 } })).statusCode).toBe(404);
+  });
+});
+
+/** Issue 20, finding 10: an import whose server died is reported, resumed (once) or discarded. */
+describe("Interrupted CSV import", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const headers = () => t.adminHeaders();
+  const started = async () => {
+    const res = await t.request({ method: "GET", url: "/api/subscribers/imports", headers: await headers() });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data;
+  };
+  const rows = Array.from({ length: 24 }, (_, i) => `fan${i}@example.com,Fan ${i}`);
+  // line 22 repeats fan3 with another name: a duplicate, skipped, even after a resume
+  const csv = ["Email,Name", ...rows.slice(0, 20), "FAN3@example.com,Someone Else", ...rows.slice(20)].join("\n");
+  const mapping = { email: 0, name: 1 };
+
+  /**
+   * Uploads the file and runs its import as a server that dies: batches of 5, progress saved after
+   * the first, then killed right after writing the second batch (before saving its progress), so
+   * the resume writes those rows again. Its instance is gone: its heartbeat is a minute old.
+   */
+  async function importKilledHalfway() {
+    const body = csvUpload(csv);
+    const up = await t.request({ method: "POST", url: "/api/subscribers/import", payload: body.payload, headers: { ...(await headers()), ...body.headers } });
+    expect(up.statusCode, up.body).toBe(200);
+    const id: string = up.json().data.importId;
+    const paths = importPaths(t.dataDir, id);
+    fs.renameSync(paths.csv, paths.running);
+    const progress: ImportProgress = {
+      owner: "dead-instance",
+      generation: 1,
+      fileName: "fans.csv",
+      totalRows: 25,
+      processed: 0,
+      report: { added: 0, updated: 0, duplicates: 0, rejected: 0, rejectedRows: [], verificationMails: 0 },
+      mapping,
+      alreadyOptedIn: false,
+      admin: "admin",
+      startedAt: Date.now(),
+    };
+    await writeProgress(t.dataDir, id, progress);
+    const writer = progressWriter(t.dataDir, id, progress, 60_000);
+    const killed = runImport(t.app.db, paths.running, ",", {
+      mapping,
+      alreadyOptedIn: false,
+      admin: "admin",
+      batchRows: 5,
+      onBatch: async (processed, report) => {
+        if (processed > 5) throw new Error("killed");
+        await writer.save(processed, report);
+      },
+    });
+    await expect(killed).rejects.toThrow("killed");
+    writer.stop();
+    const minuteAgo = new Date(Date.now() - 60_000);
+    fs.utimesSync(progressPath(t.dataDir, id), minuteAgo, minuteAgo);
+    return id;
+  }
+
+  const fans = async () => (await t.app.db.select().from(subscribers)).filter((s) => s.email.startsWith("fan"));
+
+  it("reports an import whose server died as interrupted with its progress, resumes it once, with no duplicates, and removes the file", async () => {
+    const id = await importKilledHalfway();
+    expect(await fans()).toHaveLength(10);
+    expect(await started()).toEqual([
+      expect.objectContaining({ importId: id, fileName: "fans.csv", state: "interrupted", processedRows: 5, totalRows: 25, added: 5, updated: 0, duplicates: 0, rejected: 0 }),
+    ]);
+    // the hourly clean-up of unused uploads leaves it alone
+    await removeExpiredImports(t.dataDir, Date.now() + 2 * IMPORT_TTL_MS);
+    expect(fs.existsSync(importPaths(t.dataDir, id).running)).toBe(true);
+
+    // two clicks (or two instances) at once: one resumes, the other is refused
+    const resume = async () => t.request({ method: "POST", url: `/api/subscribers/import/${id}/resume`, headers: await headers() });
+    const answers = await Promise.all([resume(), resume()]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    const done = answers.find((a) => a.statusCode === 200)!.json().data;
+    // the rows written before the kill but not yet in its progress are written again: updated, not added twice
+    expect(done).toEqual({ added: 19, updated: 5, duplicates: 1, rejected: 0, rejectedRows: [], verificationMails: 19 });
+    const all = await fans();
+    expect(all).toHaveLength(24);
+    expect(new Set(all.map((s) => s.email)).size).toBe(24);
+    expect(all.find((s) => s.email === "fan3@example.com")!.name).toBe("Fan 3");
+    expect(await started()).toEqual([]);
+    expect(fs.readdirSync(importsDir(t.dataDir))).toEqual([]);
+    expect((await resume()).statusCode).toBe(404);
+  });
+
+  it("discards an interrupted import: its file goes, what it imported stays; a running one can be neither", async () => {
+    await t.app.db.delete(subscribers);
+    const id = await importKilledHalfway();
+    // while its server still renews the heartbeat it is running: no resume, no discard
+    const now = new Date();
+    fs.utimesSync(progressPath(t.dataDir, id), now, now);
+    expect((await started())[0]).toMatchObject({ importId: id, state: "running" });
+    expect((await t.request({ method: "DELETE", url: `/api/subscribers/import/${id}`, headers: await headers() })).statusCode).toBe(409);
+    expect((await t.request({ method: "POST", url: `/api/subscribers/import/${id}/resume`, headers: await headers() })).statusCode).toBe(409);
+
+    // another instance's take-over is an exclusive create: of two at once, exactly one wins
+    expect((await Promise.all([claimGeneration(t.dataDir, id, 7), claimGeneration(t.dataDir, id, 7)])).sort()).toEqual([false, true]);
+
+    const minuteAgo = new Date(Date.now() - 60_000);
+    fs.utimesSync(progressPath(t.dataDir, id), minuteAgo, minuteAgo);
+    const discard = await t.request({ method: "DELETE", url: `/api/subscribers/import/${id}`, headers: await headers() });
+    expect(discard.statusCode, discard.body).toBe(200);
+    expect(discard.json()).toEqual({ success: true, message: "Import discarded" });
+    expect(fs.readdirSync(importsDir(t.dataDir))).toEqual([]);
+    expect(await started()).toEqual([]);
+    expect(await fans()).toHaveLength(10);
+    expect((await t.request({ method: "DELETE", url: `/api/subscribers/import/${id}`, headers: await headers() })).statusCode).toBe(404);
   });
 });

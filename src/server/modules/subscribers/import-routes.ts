@@ -1,13 +1,17 @@
 import fs from "node:fs";
 import multipart from "@fastify/multipart";
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { messageAnswer } from "@shared/schemas/answers";
 import { subscribersApi } from "@shared/api/subscribers";
 import { IMPORT_ID_PATTERN, IMPORT_MAX_BYTES, MAPPING_REQUIRED, importAnswers, importIdParams, importRunInput } from "@shared/schemas/subscriber-import";
 import { badRequest, conflict, notFound } from "../../lib/http-error";
 import { IMPORT_TTL_MS, importPaths, readMeta, removeImport } from "./import-files";
+import { claimGeneration, ImportTakenOver, importState, markStopped, progressWriter, readProgress, startedImports, writeProgress, type ImportProgress } from "./import-progress";
 import { runImport } from "./import-run";
 import { receiveImport } from "./import-upload";
 
+const RUNNING = "This import is running. Wait for it to finish, or reload the page to see how far it got.";
 const GONE = "This upload is no longer available (imported already, or more than an hour old). Upload the file again.";
 
 /**
@@ -17,10 +21,17 @@ const GONE = "This upload is no longer available (imported already, or more than
  * 2. POST /api/subscribers/import/:id { mapping, alreadyOptedIn }: imports it, answers the report
  *    and deletes the file. New fans who did not already opt in are left for the import
  *    verification sender (mail/import-verification-sender.ts), which mails them in the background.
+ * 3. (issue 20) GET /api/subscribers/imports: the imports started and not finished, running or
+ *    interrupted with their progress (import-progress.ts); POST /api/subscribers/import/:id/resume
+ *    finishes an interrupted one; DELETE /api/subscribers/import/:id discards it with its file.
+ *    The import writes each batch with one upsert by address, so rows written again after an
+ *    interruption update what is there: never a second row.
  */
 export const subscriberImportAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, { limits: { fileSize: IMPORT_MAX_BYTES, files: 1 } });
   const dataDir = app.config.dataDir;
+  /** the imports this process runs now (the others' heartbeats tell whether they still run) */
+  const active = new Set<string>();
 
   app.post(subscribersApi.importUpload, { schema: { response: { 200: importAnswers.uploaded } } }, async (request) => {
     const data = await receiveImport(request, dataDir);
@@ -47,14 +58,94 @@ export const subscriberImportAdminRoutes: FastifyPluginAsyncZod = async (app) =>
       } catch {
         throw conflict("This file is being imported already, or was imported. Upload it again to import it again.");
       }
-      try {
-        const data = await runImport(app.db, paths.running, meta.delimiter, { mapping: { ...mapping, email: mapping.email }, alreadyOptedIn, admin: request.auth?.user.username ?? "admin" });
-        request.log.info({ added: data.added, updated: data.updated, duplicates: data.duplicates, rejected: data.rejected, alreadyOptedIn }, "subscriber import");
-        const message = `Imported: ${data.added} added, ${data.updated} updated, ${data.duplicates} duplicates skipped, ${data.rejected} rejected`;
-        return { success: true, message, data };
-      } finally {
-        await removeImport(dataDir, id);
-      }
+      const progress: ImportProgress = {
+        owner: app.instanceId,
+        generation: 1,
+        fileName: meta.fileName,
+        totalRows: meta.rowCount ?? null,
+        processed: 0,
+        report: { added: 0, updated: 0, duplicates: 0, rejected: 0, rejectedRows: [], verificationMails: 0 },
+        mapping: { ...mapping, email: mapping.email },
+        alreadyOptedIn,
+        admin: request.auth?.user.username ?? "admin",
+        startedAt: Date.now(),
+      };
+      await writeProgress(dataDir, id, progress);
+      return runStarted(request, id, meta.delimiter, progress);
     },
   );
+
+  app.get(subscribersApi.imports, { schema: { response: { 200: importAnswers.started } } }, async () => {
+    const states = await Promise.all((await startedImports(dataDir)).map((id) => importState(dataDir, id, app.instanceId, active)));
+    return { success: true, data: states.filter((s) => s !== null).sort((a, b) => a.startedAt.localeCompare(b.startedAt)) };
+  });
+
+  // Resume: the rows done are skipped (their addresses still count for the duplicate check), the
+  // rest imported as the first run would have; the report covers the whole file.
+  app.post("/api/subscribers/import/:id/resume", { schema: { params: importIdParams, response: { 200: importAnswers.report } } }, async (request) => {
+    const { id } = request.params;
+    const { progress, meta } = await interrupted(id);
+    // exactly one instance (or click) takes the run over
+    if (!(await claimGeneration(dataDir, id, progress.generation + 1))) throw conflict(RUNNING);
+    const mine: ImportProgress = { ...progress, owner: app.instanceId, generation: progress.generation + 1 };
+    await writeProgress(dataDir, id, mine);
+    return runStarted(request, id, meta.delimiter, mine);
+  });
+
+  // Discard: an interrupted import (what it imported stays) or an upload never imported; the file goes.
+  app.delete("/api/subscribers/import/:id", { schema: { params: importIdParams, response: { 200: messageAnswer } } }, async (request) => {
+    const { id } = request.params;
+    if (!IMPORT_ID_PATTERN.test(id)) throw notFound(GONE);
+    const started = await readProgress(dataDir, id);
+    if (started) {
+      const { progress } = await interrupted(id);
+      if (!(await claimGeneration(dataDir, id, progress.generation + 1))) throw conflict(RUNNING);
+    } else if (!(await readMeta(dataDir, id))) {
+      throw notFound(GONE);
+    }
+    await removeImport(dataDir, id);
+    request.log.info({ importId: id, started: Boolean(started) }, "subscriber import discarded");
+    return { success: true, message: "Import discarded" };
+  });
+
+  /** The started import `id`, refused unless it is interrupted. */
+  async function interrupted(id: string) {
+    const state = IMPORT_ID_PATTERN.test(id) ? await importState(dataDir, id, app.instanceId, active) : null;
+    const progress = state ? await readProgress(dataDir, id) : null;
+    const meta = state ? await readMeta(dataDir, id) : null;
+    if (!state || !progress || !meta) throw notFound("This import is no longer there (finished or discarded).");
+    if (state.state === "running") throw conflict(RUNNING);
+    return { progress, meta };
+  }
+
+  /**
+   * Runs (or resumes) a claimed import: progress after each batch, the heartbeat meanwhile. Done:
+   * its files go. Failed: they stay, and the import is interrupted for every instance at once.
+   */
+  async function runStarted(request: FastifyRequest, id: string, delimiter: string, progress: ImportProgress) {
+    const writer = progressWriter(dataDir, id, progress);
+    active.add(id);
+    try {
+      const data = await runImport(app.db, importPaths(dataDir, id).running, delimiter, {
+        mapping: progress.mapping,
+        alreadyOptedIn: progress.alreadyOptedIn,
+        admin: progress.admin,
+        resume: progress.processed > 0 ? { processed: progress.processed, report: progress.report } : undefined,
+        onBatch: (processed, report) => writer.save(processed, report),
+      });
+      writer.stop();
+      await removeImport(dataDir, id);
+      request.log.info({ added: data.added, updated: data.updated, duplicates: data.duplicates, rejected: data.rejected, alreadyOptedIn: progress.alreadyOptedIn, resumed: progress.generation > 1 }, "subscriber import");
+      const message = `Imported: ${data.added} added, ${data.updated} updated, ${data.duplicates} duplicates skipped, ${data.rejected} rejected`;
+      return { success: true, message, data };
+    } catch (err) {
+      writer.stop();
+      if (err instanceof ImportTakenOver) throw conflict("This import was taken over by another server after this one went silent.");
+      await markStopped(dataDir, id);
+      request.log.error({ err, importId: id }, "subscriber import interrupted");
+      throw err;
+    } finally {
+      active.delete(id);
+    }
+  }
 };

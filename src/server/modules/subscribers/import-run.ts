@@ -12,6 +12,11 @@ export interface ImportOptions {
   alreadyOptedIn: boolean;
   /** the admin's username, recorded as consented_by when they vouched */
   admin: string;
+  /** resuming (issue 20): the rows below the header already done, and the report so far */
+  resume?: { processed: number; report: ImportReport };
+  /** after each batch is written: the rows done so far and the report (an import's progress file) */
+  onBatch?: (processed: number, report: ImportReport) => Promise<void>;
+  batchRows?: number;
 }
 
 /**
@@ -24,21 +29,36 @@ export interface ImportOptions {
  * import halfway.
  */
 export async function runImport(db: Db, file: string, delimiter: string, o: ImportOptions): Promise<ImportReport> {
-  const report: ImportReport = { added: 0, updated: 0, duplicates: 0, rejected: 0, rejectedRows: [], verificationMails: 0 };
+  const report: ImportReport = o.resume
+    ? { ...o.resume.report, rejectedRows: [...o.resume.report.rejectedRows] }
+    : { added: 0, updated: 0, duplicates: 0, rejected: 0, rejectedRows: [], verificationMails: 0 };
   const seen = new Set<string>();
+  const skip = o.resume?.processed ?? 0;
+  const batchRows = o.batchRows ?? IMPORT_BATCH_ROWS;
+  let processed = 0;
   let batch: ImportRow[] = [];
   const flush = async () => {
-    if (batch.length === 0) return;
-    const { added, updated } = await writeBatch(db, batch, o);
-    report.added += added;
-    report.updated += updated;
-    batch = [];
+    if (batch.length > 0) {
+      const { added, updated } = await writeBatch(db, batch, o);
+      report.added += added;
+      report.updated += updated;
+      batch = [];
+    }
+    if (processed > skip) await o.onBatch?.(processed, report);
   };
 
   let header = true;
   for await (const { cells, line } of readCsvRecords(file, delimiter)) {
     if (header) {
       header = false;
+      continue;
+    }
+    processed++;
+    if (processed <= skip) {
+      // done before the interruption: counted in the report already; only its address is
+      // remembered, so a later row with it is still a duplicate
+      const row = readImportRow(cells, o.mapping);
+      if (row.ok) seen.add(row.value.email);
       continue;
     }
     const row = readImportRow(cells, o.mapping);
@@ -56,10 +76,10 @@ export async function runImport(db: Db, file: string, delimiter: string, o: Impo
     }
     seen.add(row.value.email);
     batch.push(row.value);
-    if (batch.length >= IMPORT_BATCH_ROWS) await flush();
+    if (batch.length >= batchRows) await flush();
   }
   await flush();
-  if (!o.alreadyOptedIn) report.verificationMails = report.added;
+  report.verificationMails = o.alreadyOptedIn ? 0 : report.added;
   return report;
 }
 

@@ -73,6 +73,6 @@ async function inspect(dataDir: string, id: string, fileName: string): Promise<I
   }
   if (!columns || columns.every((c) => c === "")) throw badRequest("The file is empty");
   if (rowCount === 0) throw badRequest("The file has a header row but no rows to import");
-  await writeMeta(dataDir, id, { fileName, delimiter, columnCount: columns.length, createdAt: Date.now() });
+  await writeMeta(dataDir, id, { fileName, delimiter, columnCount: columns.length, createdAt: Date.now(), rowCount });
   return { importId: id, fileName, columns, rows, rowCount, suggestedMapping: suggestMapping(columns) };
 }

@@ -41,6 +41,8 @@ export interface SubscribeRequest {
  * Creates or refreshes a pending subscription and returns the raw tokens to mail, or null when
  * no mail should go out (already verified, or a mail went out less than 10 minutes ago). The
  * caller answers the same way in every case, so the answer never tells whether the address exists.
+ * One statement whatever the address (issue 20): an insert whose conflict branch refreshes an
+ * unverified or unsubscribed row, so a known address costs no extra round trip (a timing tell).
  */
 export async function subscribe(db: Db, req: SubscribeRequest, now = new Date()) {
   const verifyToken = newToken();
@@ -66,20 +68,19 @@ export async function subscribe(db: Db, req: SubscribeRequest, now = new Date())
     subscribeIp: req.ip,
     verifyIp: null,
   };
-  const [inserted] = await db
+  const resendAfter = new Date(now.getTime() - RESEND_AFTER_MS).toISOString();
+  const [saved] = await db
     .insert(subscribers)
     .values({ email: req.email, ...fresh })
-    .onConflictDoNothing({ target: subscribers.email })
+    .onConflictDoUpdate({
+      target: subscribers.email,
+      set: fresh,
+      // unverified or unsubscribed, and no mail in the last 10 minutes: a new consent, confirmed again by mail
+      setWhere: sql`not (${subscribers.isVerified} and ${subscribers.isSubscribed})
+        and (${subscribers.verificationSentAt} is null or ${subscribers.verificationSentAt} <= ${resendAfter}::timestamptz)`,
+    })
     .returning({ id: subscribers.id });
-  if (inserted) return { verifyToken, unsubscribeToken };
-
-  const [existing] = await db.select().from(subscribers).where(eq(subscribers.email, req.email)).limit(1);
-  if (!existing) return null;
-  if (existing.isVerified && existing.isSubscribed) return null;
-  if (existing.verificationSentAt && now.getTime() - existing.verificationSentAt.getTime() < RESEND_AFTER_MS) return null;
-  // Unverified or unsubscribed: a new consent, confirmed again by mail.
-  await db.update(subscribers).set(fresh).where(eq(subscribers.id, existing.id));
-  return { verifyToken, unsubscribeToken };
+  return saved ? { verifyToken, unsubscribeToken } : null;
 }
 
 export type VerifyResult = "verified" | "invalid" | "expired";

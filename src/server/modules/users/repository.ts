@@ -2,7 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema";
 import { hashPassword } from "../../services/passwords";
-import { deleteUserSessions } from "../../services/sessions";
+import { deleteUserSessions, endResetLinks } from "../../services/sessions";
 
 type Row = typeof users.$inferSelect;
 
@@ -36,13 +36,22 @@ export async function createUser(db: Db, input: { username: string; email: strin
   return toAdminUser(row);
 }
 
-/** A new password also ends the user's other sessions, as anyone would expect. */
+/**
+ * A new password also ends the user's other sessions (in the route), as anyone would expect. A new
+ * password or a changed e-mail address ends the user's pending reset links (issue 20).
+ */
 export async function updateUser(db: Db, id: number, input: { username: string; email: string | null; password?: string }) {
   const set: Partial<typeof users.$inferInsert> = { username: input.username, email: input.email };
   if (input.password) set.passwordHash = await hashPassword(input.password);
+  const [before] = await db.select({ email: users.email }).from(users).where(eq(users.id, id)).limit(1);
+  if (!before) return null;
   const [row] = await db.update(users).set(set).where(eq(users.id, id)).returning();
-  return row ? toAdminUser(row) : null;
+  if (!row) return null;
+  if (input.password || addressKey(before.email) !== addressKey(row.email)) await endResetLinks(db, id);
+  return toAdminUser(row);
 }
+
+const addressKey = (email: string | null) => (email ?? "").trim().toLowerCase();
 
 /** Deactivation ends every session of that user at once (the session lookup checks isActive too). */
 export async function setUserActive(db: Db, id: number, isActive: boolean) {

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { newsletterApi, type NewsletterAudience, type NewsletterProgress } from "@shared/api/newsletter";
 import { showsApi, type Show } from "@shared/api/shows";
-import { subscriberListKeys, subscribersApi, type ImportReport, type ImportRunInput, type ImportUpload, type PageInfo, type Subscriber, type SubscriberListQuery, type SubscriberStats } from "@shared/api/subscribers";
+import { subscriberListKeys, subscribersApi, type ImportReport, type ImportRunInput, type ImportState, type ImportUpload, type PageInfo, type Subscriber, type SubscriberListQuery, type SubscriberStats } from "@shared/api/subscribers";
 import { ApiError, apiRequest, type ApiResponse } from "@client/lib/api-client";
 import { urlQuery } from "@client/lib/query-client";
 import { useResourceMutation } from "@client/lib/resource";
@@ -133,5 +133,28 @@ export function useRunImport() {
     mutationFn: async ({ importId, body }: { importId: string; body: ImportRunInput }) =>
       (await apiRequest<ImportReport>("POST", subscribersApi.importRun(importId), body, { timeoutMs: LONG_REQUEST_MS })).data,
     onSuccess: () => Promise.all(subscriberListKeys.map((key) => queryClient.invalidateQueries({ queryKey: [key] }))),
+  });
+}
+
+/** Imports started and not finished (issue 20): running, or interrupted with how far they got. */
+export const startedImportsQuery = () => urlQuery<ImportState[]>(subscribersApi.imports);
+export const useStartedImports = () => useQuery(startedImportsQuery());
+
+/** Finishes an interrupted import where it stopped; answers the report of the whole file. */
+export function useResumeImport() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (importId: string) => (await apiRequest<ImportReport>("POST", subscribersApi.importResume(importId), undefined, { timeoutMs: LONG_REQUEST_MS })).data,
+    onSettled: () => Promise.all([subscribersApi.imports, ...subscriberListKeys].map((key) => queryClient.invalidateQueries({ queryKey: [key] }))),
+  });
+}
+
+/** Discards an interrupted import: its file is deleted, the fans it imported stay. */
+export function useDiscardImport() {
+  return useResourceMutation<string>({
+    method: "DELETE",
+    url: subscribersApi.importRun,
+    invalidate: [subscribersApi.imports],
+    successToast: "Import discarded",
   });
 }

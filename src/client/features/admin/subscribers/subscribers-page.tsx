@@ -15,6 +15,7 @@ import { PageHeader } from "@client/components/ui/page-header";
 import { useDeleteSubscriber, useReactivateSubscriber, useSubscribersPage } from "./api";
 import { exportSubscribersCsv } from "./export-csv";
 import { ImportCsvButton } from "./import-csv";
+import { StartedImports } from "./import-interrupted";
 import { NO_FILTERS, SubscriberFilters, hasFilters, type SubscriberFilterValues } from "./subscriber-filters";
 import { TablePager } from "@client/components/ui/table-pager";
 import { useDebouncedValue } from "@client/lib/use-debounced-value";
@@ -172,6 +173,7 @@ export default function SubscribersPage() {
   return (
     <div>
       <PageHeader title="Subscribers" subtitle="Manage your mailing list subscribers." actions={actions} />
+      <StartedImports />
       <SubscriberFilters className="mb-4" value={filters} onChange={changeFilters} />
       <Card className={subscribers.isPlaceholderData ? "opacity-70 transition-opacity" : undefined} aria-busy={subscribers.isFetching || undefined}>
         <DataTable
