@@ -74,6 +74,8 @@ const envSchema = z.object({
   // How long a mail being sent stays claimed by its instance without a renewal (renewed every
   // third of it); after an instance dies, its in-flight mails are reported unknown this late.
   MAIL_LEASE_SECONDS: z.coerce.number().min(1).max(3600).default(30),
+  // Memory for ready public answers (pages, public API reads, their compressed forms), in MB.
+  PUBLIC_CACHE_MB: z.coerce.number().min(1).max(4096).default(64),
 }).superRefine(strongAdminPassword);
 
 export type Env = z.infer<typeof envSchema>;
