@@ -3,3 +3,4 @@ export * from "./people";
 export * from "./mail";
 export * from "./rate-limits";
 export * from "./back-office";
+export * from "./cache-versions";
