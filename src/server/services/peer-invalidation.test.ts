@@ -42,7 +42,7 @@ describe("peer cache notices", () => {
     expect(sent.map((items) => items.sort())).toEqual([["settings", "shows", "videos"]]);
     expect(errors).toEqual([5, 10, 20]); // backoff, doubled up to the maximum
     expect(sender.waiting).toEqual([]);
-    await sender.stop();
+    sender.stop();
   });
 
   it("PGlite has no peers: nothing to start", async () => {

@@ -121,11 +121,11 @@ export class NoticeSender<T> {
     );
   }
 
-  async stop() {
+  /** No more sends or retries. A send under way is not waited for (a hung database must not hold up the shutdown). */
+  stop() {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    await this.sending;
   }
 }
 
@@ -284,7 +284,7 @@ export async function startPeerInvalidation(app: FastifyInstance, options: PeerI
 
   return async () => {
     stopped = true;
-    await notices.stop();
+    notices.stop();
     clearInterval(ping);
     if (retryTimer) clearTimeout(retryTimer);
     retryTimer = null;
