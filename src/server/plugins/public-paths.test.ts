@@ -5,7 +5,8 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../test/app";
-import { preferredEncoding } from "./public-fast-lane";
+import { PublicCache } from "../services/public-cache";
+import { preferredEncoding, PublicFastLane } from "./public-fast-lane";
 import { STALE_CACHE_STATUS } from "./public-answers";
 
 /** A raw request over a real socket (the fast lane sees these; app.inject does not). */
@@ -78,6 +79,19 @@ describe("page paths: one 'not found' answer, page spellings sent to the page (i
     const malformed = await t.request({ method: "GET", url: "/%E0%A4%A" });
     expect([400, 404]).toContain(malformed.statusCode);
     expect(t.app.publicCache.size).toBe(size2);
+  });
+});
+
+describe("the fast lane's URL memory", () => {
+  it("stays bounded whatever URLs are asked: long ones are never remembered, and there are at most 1,000", () => {
+    const lane = new PublicFastLane({ cache: new PublicCache(), dateKey: () => "d", fixedHeaders: {} });
+    const keys = (lane as unknown as { keys: Map<string, string> }).keys;
+    for (let i = 0; i < 5000; i++) lane.remember(`/?q=${i}${"y".repeat(4000)}`, "page /");
+    expect(keys.size).toBe(0);
+    for (let i = 0; i < 5000; i++) lane.remember(`/?q=${i}`, "page /");
+    expect(keys.size).toBeLessThanOrEqual(1000);
+    const chars = [...keys.keys()].reduce((n, url) => n + url.length, 0);
+    expect(chars).toBeLessThanOrEqual(1000 * 256);
   });
 });
 
