@@ -98,6 +98,8 @@ const envSchema = z.object({
   BACKUP_KEEP: z.coerce.number().int().min(1).max(10_000).default(7),
   // Days the activity log keeps an entry; older ones are removed by an hourly clean-up.
   ACTIVITY_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(36500).default(365),
+  // Memory for ready public answers (pages, public API reads, their compressed forms), in MB.
+  PUBLIC_CACHE_MB: z.coerce.number().min(1).max(4096).default(64),
 }).superRefine(strongAdminPassword);
 
 export type Env = z.infer<typeof envSchema>;

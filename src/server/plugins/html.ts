@@ -19,15 +19,16 @@ export type HtmlRenderer = (
   request: FastifyRequest,
   template: string,
   renderPage: RenderPage | null,
+  /** the page's canonical path (plugins/static.ts, pageOf), or NOT_FOUND_PATH */
+  path: string,
 ) => Promise<{ html: string; status?: number; complete: boolean }>;
 
-export const renderHtml: HtmlRenderer = async (app, request, template, renderPage) => {
-  // the path only: pages are cached per path (static.ts), so their HTML must not depend on the query
-  const path = request.url.split("?")[0] || "/";
+export const renderHtml: HtmlRenderer = async (app, request, template, renderPage, path) => {
+  // pages are cached per canonical path (static.ts), so their HTML depends on nothing else of the URL
   const today = todayIso();
   let meta: PageMeta;
   try {
-    meta = await describePage(app, decodeURI(path));
+    meta = await describePage(app, path);
   } catch (err) {
     // The page still works without meta or inlined data: the client fetches what it needs.
     request.log.error({ err }, "page meta failed");

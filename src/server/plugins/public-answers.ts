@@ -101,8 +101,15 @@ export function sendPublic(app: FastifyInstance, request: FastifyRequest, reply:
   return sendAfterWaiting(app, request, reply, key, opts);
 }
 
+/**
+ * RFC 9211: an answer from the last good bytes because the rebuild failed (the database is gone),
+ * so a monitor or an operator can tell.
+ */
+export const STALE_CACHE_STATUS = "band-site; hit; detail=stale";
+
 async function sendAfterWaiting(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, key: string, opts: PublicRead) {
-  const built = await app.publicCache.get(key, opts.tags, opts.build);
+  const { answer: built, stale } = await app.publicCache.lookup(key, opts.tags, opts.build);
+  if (stale) reply.header("cache-status", STALE_CACHE_STATUS);
   const encoding = encodingFor(request, built);
   return answer(request, reply, built, encoding, encoding ? await compressed(built, encoding) : built.body);
 }
@@ -127,7 +134,7 @@ function answer(request: FastifyRequest, reply: FastifyReply, cached: CachedAnsw
  * admin scope, before its response goes out, every entry built from what it changed is gone.
  */
 export function registerPublicCache(app: FastifyInstance) {
-  const cache = new PublicCache();
+  const cache = new PublicCache(Date.now, { maxBytes: app.config.PUBLIC_CACHE_MB * 1024 * 1024 });
   app.decorate("publicCache", cache);
   const fixedHeaders = { ...securityHeaders(), vary: "accept-encoding", "cache-control": PUBLIC_CACHE_CONTROL };
   app.decorate("publicFastLane", new PublicFastLane({ cache, dateKey: todayKey, fixedHeaders }));

@@ -1,4 +1,5 @@
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
+import { Negotiator } from "@fastify/accept-negotiator";
 import type { FastifyServerFactory } from "fastify";
 import { COMPRESS_MIN_BYTES, compressedNow, type CachedAnswer, type PublicCache } from "../services/public-cache";
 
@@ -28,6 +29,8 @@ type Head = (string | number)[];
 
 /** URLs remembered at most: a query string can make endless URLs of one answer. */
 const MAX_URLS = 1000;
+/** a longer URL is left to Fastify (with MAX_URLS, the lane's memory stays under ~0.5 MB whatever is asked) */
+const MAX_URL_LENGTH = 256;
 
 export class PublicFastLane {
   private readonly keys = new Map<string, string>();
@@ -41,6 +44,7 @@ export class PublicFastLane {
 
   /** Called by sendPublic when it answered a plain GET of `url` with the cache entry `key` (without its date). */
   remember(url: string, key: string) {
+    if (url.length > MAX_URL_LENGTH) return;
     // full (a crawler's endless query strings): start again; the busy URLs come back at their next request
     if (this.keys.size >= MAX_URLS && !this.keys.has(url)) this.keys.clear();
     this.keys.set(url, key);
@@ -85,12 +89,29 @@ export class PublicFastLane {
   }
 }
 
-/** The client's preferred compression of the two we make (sendPublic's choice, from the raw header). */
+/** Distinct Accept-Encoding values remembered with their answer (browsers send a handful). */
+const MAX_KNOWN_HEADERS = 200;
+/** a longer header is negotiated each time rather than remembered */
+const MAX_KNOWN_HEADER_LENGTH = 200;
+const knownHeaders = new Map<string, Encoding | null>();
+const negotiator = new Negotiator<Encoding>({ supportedValues: ["br", "gzip"] });
+
+/**
+ * The compression to send, of the two we make, for a request's Accept-Encoding, q-values
+ * included (`gzip;q=0` refuses gzip), by @fastify/accept-negotiator, as @fastify/static does for
+ * the built assets. The one choice for both paths (the lane and sendPublic). A header seen
+ * before costs one Map lookup.
+ */
 export function preferredEncoding(accepted: string | string[] | undefined): Encoding | null {
-  if (typeof accepted !== "string") return null;
-  if (/\bbr\b/.test(accepted)) return "br";
-  if (/\bgzip\b/.test(accepted)) return "gzip";
-  return null;
+  if (typeof accepted !== "string" || accepted === "") return null;
+  const known = knownHeaders.get(accepted);
+  if (known !== undefined) return known;
+  const chosen = negotiator.negotiate(accepted);
+  if (accepted.length <= MAX_KNOWN_HEADER_LENGTH) {
+    if (knownHeaders.size >= MAX_KNOWN_HEADERS) knownHeaders.clear();
+    knownHeaders.set(accepted, chosen);
+  }
+  return chosen;
 }
 
 /**

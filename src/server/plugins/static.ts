@@ -3,6 +3,7 @@ import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { clientDistDir, ssrDistDir } from "../paths";
+import { NOT_FOUND_PATH, pageOf } from "../services/pages/page-meta";
 import { loadPageRenderer } from "../services/pages/server-render";
 import { isVariantFile } from "../storage/image-variants";
 import { ALL_TAGS } from "../services/public-cache";
@@ -53,7 +54,7 @@ export async function registerStatic(app: FastifyInstance) {
     // The admin app's pages (issue 20): the shell with its own CSP, without the public site's
     // social and widget origins. Never a public answer: not cached, not in the fast lane.
     const adminPage = async (request: FastifyRequest, reply: FastifyReply) => {
-      const { html, status } = await renderHtml(app, request, template, null);
+      const { html, status } = await renderHtml(app, request, template, null, "/admin");
       for (const [name, value] of Object.entries(adminSecurityHeaders())) reply.header(name, value);
       return reply.status(status ?? 200).header("content-type", "text/html; charset=utf-8").header("cache-control", "no-cache").send(html);
     };
@@ -62,17 +63,25 @@ export async function registerStatic(app: FastifyInstance) {
   }
 
   app.setNotFoundHandler(async (request, reply) => {
-    const url = request.url.split("?")[0];
-    if (url.startsWith("/api/") || url === "/api" || url.startsWith("/uploads/") || request.method !== "GET" || !template) {
+    const query = request.url.indexOf("?");
+    const url = query === -1 ? request.url : request.url.slice(0, query);
+    const read = request.method === "GET" || request.method === "HEAD";
+    if (url.startsWith("/api/") || url === "/api" || url.startsWith("/uploads/") || !read || !template) {
       return reply.status(404).send({ success: false, message: `Not found: ${request.method} ${url}` });
     }
+    // Another spelling of a page ('/shows/', '/%73hows') is sent to the page, query kept; every
+    // path that is no page shares one cached "not found" page (issue 20: one entry per junk path
+    // filled the memory).
+    const page = pageOf(url);
+    if (page && page.canonical !== url) return reply.redirect(page.canonical + (query === -1 ? "" : request.url.slice(query)), 301);
+    const renders = page ? page.renders : NOT_FOUND_PATH;
     // A page inlines data from every part of the site (the home page all of it), so any
     // public write drops the pages; they are cheap to build once.
     return sendPublic(app, request, reply, {
-      key: `page ${url}`,
+      key: `page ${renders}`,
       tags: ALL_TAGS,
       build: async () => {
-        const { html, status, complete } = await renderHtml(app, request, template, renderPage);
+        const { html, status, complete } = await renderHtml(app, request, template, renderPage, renders);
         return { status: status ?? 200, contentType: "text/html; charset=utf-8", body: html, store: complete };
       },
     });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { healthChecker } from "./health";
-import { PublicCache, type BuiltAnswer } from "./public-cache";
+import { compressed, PublicCache, type BuiltAnswer } from "./public-cache";
 
 const answer = (body: string): BuiltAnswer => ({ contentType: "text/plain", body });
 const deferred = <T>() => {
@@ -49,9 +49,10 @@ describe("PublicCache", () => {
     await cache.get("shows", ["shows"], async () => answer("s"));
     await cache.get("merch", ["merchandise"], async () => answer("m"));
     cache.invalidate(["shows"]);
-    expect(cache.size).toBe(1);
+    expect(cache.peek("shows")).toBeUndefined();
+    expect(cache.peek("merch")).toBeDefined();
     cache.invalidate(["merchandise"], { fromPeer: true });
-    expect(cache.size).toBe(0);
+    expect(cache.peek("merch")).toBeUndefined();
     expect(heard).toEqual([["shows"]]); // a peer's invalidation is not sent back out
   });
 
@@ -73,6 +74,51 @@ describe("PublicCache", () => {
     now += 2 * 60_000;
     await cache.get("k", [], build);
     expect(builds).toBe(2);
+  });
+
+  it("is bounded by bytes, compressed forms included: a flood of one-off keys pushes out itself, not the answers being read", async () => {
+    const cache = new PublicCache(Date.now, { maxBytes: 200_000 });
+    const page = "<p>a real page</p>".repeat(500); // ~9 KB
+    await cache.get("page /shows", ["shows"], async () => answer(page));
+    await compressed(cache.peek("page /shows")!, "gzip");
+    await compressed(cache.peek("page /shows")!, "br");
+    const withForms = cache.byteSize;
+    expect(withForms).toBeGreaterThan(page.length);
+    for (let i = 0; i < 2000; i++) {
+      await cache.get(`/api/lyrics/${i}`, ["lyrics"], async () => answer(`not found ${i}`.padEnd(2000, ".")));
+      expect(cache.peek("page /shows")).toBeDefined(); // read between the junk: kept
+    }
+    expect(cache.byteSize).toBeLessThanOrEqual(200_000);
+    expect(cache.size).toBeLessThan(100);
+    // an answer larger than the whole bound is answered, never kept
+    const huge = await cache.get("huge", [], async () => answer("x".repeat(300_000)));
+    expect(huge.body.length).toBe(300_000);
+    expect(cache.peek("huge")).toBeUndefined();
+    expect(cache.byteSize).toBeLessThanOrEqual(200_000);
+  });
+
+  it("when a rebuild fails, answers the last good bytes marked stale (after a write or past the age alike); with none, the failure", async () => {
+    let now = 0;
+    const cache = new PublicCache(() => now);
+    await cache.get("k", ["shows"], async () => answer("good"));
+    const down = async (): Promise<BuiltAnswer> => {
+      throw new Error("database gone");
+    };
+    cache.invalidate(["shows"]);
+    const after = await cache.lookup("k", ["shows"], down);
+    expect(after).toMatchObject({ stale: true });
+    expect(after.answer.body.toString()).toBe("good");
+    // a fallback the build could only make without its data counts as a failed rebuild too
+    const fallback = await cache.lookup("k", ["shows"], async () => ({ ...answer("bare"), store: false }));
+    expect(fallback.stale).toBe(true);
+    expect(fallback.answer.body.toString()).toBe("good");
+    // back: fresh bytes again
+    expect(await cache.lookup("k", ["shows"], async () => answer("new"))).toMatchObject({ stale: false });
+    now += 6 * 60_000;
+    expect((await cache.lookup("k", ["shows"], down)).answer.body.toString()).toBe("new");
+    await expect(cache.lookup("other", ["shows"], down)).rejects.toThrow("database gone");
+    // a fallback with nothing better is still answered (not kept)
+    expect((await cache.lookup("other", ["shows"], async () => ({ ...answer("bare"), store: false }))).answer.body.toString()).toBe("bare");
   });
 });
 

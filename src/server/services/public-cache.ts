@@ -8,12 +8,17 @@ import zlib from "node:zlib";
  *
  * Correctness rules:
  * - Every entry names the content it was built from (tags such as "shows", "settings").
- *   `invalidate(tags)` drops those entries and bumps the tags' versions. A build that started
+ *   `invalidate(tags)` retires those entries and bumps the tags' versions. A build that started
  *   before an invalidation of one of its tags is answered but never stored, so a read that
  *   raced a write cannot put stale bytes back.
  * - Misses for the same key share one build (a crowd after a write costs one query, not 200).
- * - Bounded: at most MAX_ENTRIES keys (oldest dropped first), and nothing older than MAX_AGE_MS,
- *   a safety net should a peer's invalidation ever be lost.
+ * - Bounded by bytes (body and compressed forms, `maxBytes`), not by entries: when full, the
+ *   entries not read since the last sweep go first (second chance), so a flood of one-off keys
+ *   pushes out itself rather than the pages people read. Nothing older than MAX_AGE_MS is
+ *   answered as fresh, a safety net should a peer's invalidation ever be lost.
+ * - Retired entries (invalidated or past MAX_AGE_MS) stay, within the byte bound, as the last
+ *   good bytes: when a rebuild fails (the database is gone), `lookup` answers them marked stale
+ *   instead of failing (decision 023).
  */
 
 export type CacheTag = "shows" | "merchandise" | "videos" | "lyrics" | "band-members" | "audio-tracks" | "settings";
@@ -30,6 +35,8 @@ export interface CachedAnswer {
   /** the same, once made: what the hot path sends without waiting (see compressedNow) */
   made?: { gzip?: Buffer; br?: Buffer };
   builtAt: number;
+  /** set by the cache that keeps the answer: told the size of each compressed form once made */
+  grew?: (bytes: number) => void;
 }
 
 export interface BuiltAnswer {
@@ -40,8 +47,15 @@ export interface BuiltAnswer {
   store?: boolean;
 }
 
-const MAX_ENTRIES = 2000;
+export interface CacheOptions {
+  /** the most bytes the entries may hold (bodies, compressed forms, keys) */
+  maxBytes?: number;
+}
+
+export const DEFAULT_CACHE_BYTES = 64 * 1024 * 1024;
 const MAX_AGE_MS = 5 * 60_000;
+/** what an entry costs besides its bytes (its objects, the fast lane's header lists): a rough figure */
+const ENTRY_OVERHEAD = 512;
 /** smaller bodies are not worth compressing */
 export const COMPRESS_MIN_BYTES = 1024;
 
@@ -54,63 +68,134 @@ export function strongEtag(body: Buffer): string {
 
 type InvalidateListener = (tags: readonly CacheTag[]) => void;
 
+interface Entry {
+  answer: CachedAnswer;
+  tags: readonly CacheTag[];
+  bytes: number;
+  /** invalidated: kept only as a fallback should the rebuild fail */
+  retired: boolean;
+  /** read since the last eviction sweep passed it (second chance) */
+  used: boolean;
+}
+
 export class PublicCache {
-  private entries = new Map<string, { answer: CachedAnswer; tags: readonly CacheTag[] }>();
+  private entries = new Map<string, Entry>();
   private building = new Map<string, Promise<CachedAnswer>>();
   private versions = new Map<CacheTag, number>();
   private listeners: InvalidateListener[] = [];
+  private bytes = 0;
+  readonly maxBytes: number;
 
-  constructor(private now: () => number = Date.now) {}
+  constructor(
+    private now: () => number = Date.now,
+    options: CacheOptions = {},
+  ) {
+    this.maxBytes = options.maxBytes ?? DEFAULT_CACHE_BYTES;
+  }
 
   /** The cached answer for `key` if there is a fresh one: the hot path, with no promise to wait for. */
   peek(key: string): CachedAnswer | undefined {
     const hit = this.entries.get(key);
-    return hit && this.now() - hit.answer.builtAt < MAX_AGE_MS ? hit.answer : undefined;
+    if (!hit || hit.retired || this.now() - hit.answer.builtAt >= MAX_AGE_MS) return undefined;
+    hit.used = true;
+    return hit.answer;
   }
 
   /** The cached answer for `key`, or the one `build` makes (shared by concurrent callers). */
   async get(key: string, tags: readonly CacheTag[], build: () => Promise<BuiltAnswer>): Promise<CachedAnswer> {
+    return (await this.lookup(key, tags, build)).answer;
+  }
+
+  /**
+   * As `get`, but when the build fails (throws, or makes only a fallback not to be kept) and
+   * the last good bytes for `key` are still here (retired or expired), those, marked stale.
+   */
+  async lookup(key: string, tags: readonly CacheTag[], build: () => Promise<BuiltAnswer>): Promise<{ answer: CachedAnswer; stale: boolean }> {
     const hit = this.peek(key);
-    if (hit) return hit;
-    const pending = this.building.get(key);
-    if (pending) return pending;
-    const versionsAtStart = tags.map((t) => this.versions.get(t) ?? 0);
-    const promise = (async () => {
-      const built = await build();
-      const body = typeof built.body === "string" ? Buffer.from(built.body, "utf8") : built.body;
-      const answer: CachedAnswer = { status: built.status ?? 200, contentType: built.contentType, body, etag: strongEtag(body), builtAt: this.now() };
-      const unchanged = tags.every((t, i) => (this.versions.get(t) ?? 0) === versionsAtStart[i]);
-      if (unchanged && built.store !== false) this.store(key, answer, tags);
-      return answer;
-    })();
-    this.building.set(key, promise);
+    if (hit) return { answer: hit, stale: false };
+    let promise = this.building.get(key);
+    if (!promise) {
+      const versionsAtStart = tags.map((t) => this.versions.get(t) ?? 0);
+      const building = (async () => {
+        const built = await build();
+        const body = typeof built.body === "string" ? Buffer.from(built.body, "utf8") : built.body;
+        const answer: CachedAnswer = { status: built.status ?? 200, contentType: built.contentType, body, etag: strongEtag(body), builtAt: this.now() };
+        if (built.store === false) throw new FallbackOnly(answer);
+        const unchanged = tags.every((t, i) => (this.versions.get(t) ?? 0) === versionsAtStart[i]);
+        if (unchanged) this.store(key, answer, tags);
+        return answer;
+      })();
+      promise = building;
+      this.building.set(key, building);
+      building.then(
+        () => this.building.get(key) === building && this.building.delete(key),
+        () => this.building.get(key) === building && this.building.delete(key),
+      );
+    }
     try {
-      return await promise;
-    } finally {
-      if (this.building.get(key) === promise) this.building.delete(key);
+      return { answer: await promise, stale: false };
+    } catch (err) {
+      const fresh = this.peek(key);
+      if (fresh) return { answer: fresh, stale: false };
+      const last = this.entries.get(key);
+      if (last) return { answer: last.answer, stale: true };
+      if (err instanceof FallbackOnly) return { answer: err.answer, stale: false };
+      throw err;
     }
   }
 
   private store(key: string, answer: CachedAnswer, tags: readonly CacheTag[]) {
+    this.remove(key);
+    const entry: Entry = { answer, tags, bytes: ENTRY_OVERHEAD + key.length * 2 + answer.body.length, retired: false, used: false };
+    if (entry.bytes > this.maxBytes) return;
+    answer.grew = (bytes) => {
+      if (this.entries.get(key) !== entry) return;
+      entry.bytes += bytes;
+      this.bytes += bytes;
+      this.evict();
+    };
+    this.entries.set(key, entry);
+    this.bytes += entry.bytes;
+    this.evict();
+  }
+
+  private remove(key: string) {
+    const old = this.entries.get(key);
+    if (!old) return;
     this.entries.delete(key);
-    this.entries.set(key, { answer, tags });
-    if (this.entries.size > MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value as string);
+    this.bytes -= old.bytes;
+  }
+
+  /** Down to the byte bound: the oldest entries not read since the sweep last passed them go first. */
+  private evict() {
+    while (this.bytes > this.maxBytes && this.entries.size > 0) {
+      const [key, entry] = this.entries.entries().next().value as [string, Entry];
+      this.entries.delete(key);
+      if (entry.used && !entry.retired) {
+        // a second chance: to the back of the line
+        entry.used = false;
+        this.entries.set(key, entry);
+      } else {
+        this.bytes -= entry.bytes;
+      }
+    }
   }
 
   /**
-   * Drops every entry built from any of `tags`. Listeners (the peer notifier) hear about local
-   * invalidations only; `fromPeer` marks one that another instance announced.
+   * Retires every entry built from any of `tags` (never answered as fresh again). Listeners (the
+   * peer notifier) hear about local invalidations only; `fromPeer` marks one that another
+   * instance announced.
    */
   invalidate(tags: readonly CacheTag[], opts: { fromPeer?: boolean } = {}) {
     if (tags.length === 0) return;
     for (const t of tags) this.versions.set(t, (this.versions.get(t) ?? 0) + 1);
     // builds in flight may hold data read before the write: they must not be shared any longer
     this.building.clear();
-    for (const [key, entry] of this.entries) if (entry.tags.some((t) => tags.includes(t))) this.entries.delete(key);
+    for (const entry of this.entries.values()) if (entry.tags.some((t) => tags.includes(t))) entry.retired = true;
     if (!opts.fromPeer) for (const listener of this.listeners) listener(tags);
   }
 
-  /** Everything goes, e.g. after the peer channel was down and messages may have been missed. */
+  /** Everything is retired, e.g. when a peer announced a tag this version does not know. */
   clear() {
     this.invalidate(ALL_TAGS, { fromPeer: true });
   }
@@ -119,8 +204,21 @@ export class PublicCache {
     this.listeners.push(listener);
   }
 
+  /** entries kept, retired ones included */
   get size() {
     return this.entries.size;
+  }
+
+  /** what the entries hold, by the count the byte bound uses */
+  get byteSize() {
+    return this.bytes;
+  }
+}
+
+/** A build's fallback answer (store: false): answered when there are no last good bytes. */
+class FallbackOnly extends Error {
+  constructor(readonly answer: CachedAnswer) {
+    super("fallback answer");
   }
 }
 
@@ -137,6 +235,7 @@ export function compressed(answer: CachedAnswer, encoding: "br" | "gzip"): Promi
 function keep(answer: CachedAnswer, encoding: "br" | "gzip", making: Promise<Buffer>): Promise<Buffer> {
   return making.then((bytes) => {
     (answer.made ??= {})[encoding] = bytes;
+    answer.grew?.(bytes.length);
     return bytes;
   });
 }

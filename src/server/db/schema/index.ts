@@ -4,3 +4,4 @@ export * from "./mail";
 export * from "./rate-limits";
 export * from "./back-office";
 export * from "./backups";
+export * from "./cache-versions";

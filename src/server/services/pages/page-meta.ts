@@ -36,6 +36,38 @@ export interface PageMeta {
   prerender: boolean;
 }
 
+const PAGES = new Set(["/", "/videos", "/merch", "/shows", "/lyrics", "/verify-email", "/unsubscribe", "/preferences", "/admin"]);
+
+/**
+ * Which page a request path names, in its canonical spelling (what a redirect points to), and the
+ * path its cached HTML is built for: null for a path that is no page (every such path shares one
+ * "not found" answer). Spellings of one page lead to it: '/shows/', '/shows//', '/%73hows',
+ * '/lyrics/007'. All admin paths share one shell (the client routes them). The list here is the
+ * one describePage answers 200 for (a lyric's page may still be a 404: an unknown or unpublished id).
+ */
+export function pageOf(rawPath: string): { canonical: string; renders: string } | null {
+  let path: string;
+  try {
+    path = decodeURIComponent(rawPath);
+  } catch {
+    return null;
+  }
+  path = path.replace(/\/{2,}/g, "/");
+  if (path.length > 1) path = path.replace(/\/+$/, "");
+  if (!path.startsWith("/")) return null;
+  if (PAGES.has(path)) return { canonical: path, renders: path };
+  const lyric = /^\/lyrics\/(\d{1,9})$/.exec(path);
+  if (lyric) {
+    const canonical = `/lyrics/${Number(lyric[1])}`;
+    return { canonical, renders: canonical };
+  }
+  if (path.startsWith("/admin/")) return { canonical: path, renders: "/admin" };
+  return null;
+}
+
+/** The path the one "not found" page is built for. */
+export const NOT_FOUND_PATH = "/404";
+
 const TAGLINE = "Emo and hardcore from eastern North Carolina";
 
 /** What the HTML for one path says about itself: title, description, structured data, initial data. */
