@@ -5,7 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { loadConfig } from "../src/server/config";
 import { openDatabase } from "../src/server/db/client";
-import { controlSocketPath, sendControlCommand } from "../src/server/backup/control-socket";
+import { controlSocketPath, sendControlCommand } from "../src/server/control/control-socket";
 import { createBackup, type BackupResult } from "../src/server/backup/create";
 import { BackupError } from "../src/server/backup/manifest";
 import { backupFileName, recordManualBackup } from "../src/server/backup/schedule";

@@ -6,7 +6,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { loadConfig } from "../src/server/config";
 import { openDatabase } from "../src/server/db/client";
-import { controlSocketPath, socketAnswers } from "../src/server/backup/control-socket";
+import { controlSocketPath, socketAnswers } from "../src/server/control/control-socket";
 import { BackupError } from "../src/server/backup/manifest";
 import { verifyArchive } from "../src/server/backup/read";
 import { restoreBackup } from "../src/server/backup/restore";

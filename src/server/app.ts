@@ -19,7 +19,7 @@ import { loggerOptions } from "./lib/logging";
 import { registerSecurity } from "./plugins/security";
 import { registerStatic } from "./plugins/static";
 import { lazyChildLoggerFactory } from "./lib/lazy-child-logger";
-import { controlSocket } from "./backup/control-socket";
+import { controlSocket } from "./control/control-socket";
 
 declare module "fastify" {
   interface FastifyInstance {

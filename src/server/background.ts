@@ -4,7 +4,7 @@ import { purgeRateLimits } from "./plugins/rate-limit-store";
 import { purgeActivityLog } from "./plugins/activity-log";
 import { startPeerInvalidation } from "./services/peer-invalidation";
 import { ImportVerificationSender } from "./mail/import-verification-sender";
-import { controlCommands } from "./backup/commands";
+import { controlCommands } from "./control/commands";
 import { startScheduledBackups } from "./backup/schedule";
 
 const PURGE_SESSIONS_EVERY_MS = 60 * 60 * 1000;

@@ -9,8 +9,8 @@ import { ensurePrimaryAdmin } from "../db/bootstrap";
 import { backupRuns } from "../db/schema";
 import { createTestApp, type TestApp } from "../test/app";
 import { PG_URL, postgresDatabase, tempDataDir } from "../test/backup-fixture";
-import { controlCommands } from "./commands";
-import { controlSocketPath, sendControlCommand } from "./control-socket";
+import { controlCommands } from "../control/commands";
+import { controlSocketPath, sendControlCommand } from "../control/control-socket";
 import { readArchive } from "./read";
 import { backupFileName, startScheduledBackups, takeScheduledBackup } from "./schedule";
 

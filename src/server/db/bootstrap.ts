@@ -22,7 +22,8 @@ export function generatePassword(username: string): string {
 // Without an address 'Forgot password?' cannot reach the admin: say so where the password is shown.
 const NO_EMAIL_HINT =
   "  No e-mail address for this admin: add yours in Admin > Users (or set ADMIN_EMAIL before the first start),\n" +
-  "  so that 'Forgot password?' can send you a reset link.\n";
+  "  so that 'Forgot password?' can send you a reset link. Locked out anyway? On the server:\n" +
+  "  npm run admin:reset-password -- USERNAME   (prints a single-use link to choose a new password)\n";
 
 /**
  * First run: with no users at all, create the primary admin (id 1) from ADMIN_USERNAME /
