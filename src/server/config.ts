@@ -74,6 +74,10 @@ const envSchema = z.object({
   // How long a mail being sent stays claimed by its instance without a renewal (renewed every
   // third of it); after an instance dies, its in-flight mails are reported unknown this late.
   MAIL_LEASE_SECONDS: z.coerce.number().min(1).max(3600).default(30),
+  // The time limit of one photo's image work (its variants); past it the image worker is killed
+  // and the upload answers 503. At most 10 minutes: the start-up sweep of leftover files
+  // (storage/upload-sweep.ts) leaves alone anything younger than 15.
+  IMAGE_JOB_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(60),
 }).superRefine(strongAdminPassword);
 
 export type Env = z.infer<typeof envSchema>;

@@ -30,7 +30,7 @@ async function main() {
       await ensurePrimaryAdmin(database.db, config, built.log);
       if (config.SEED_DEMO && (await seedDemoContent(database.db, config))) built.log.info("demo content seeded");
       // the demo content's images (and photos stored before variants existed) get their WebP/AVIF variants, once
-      await makeMissingVariants(database.db, config.uploadsDir, built.log);
+      await makeMissingVariants(database.db, config.uploadsDir, built.log, { timeoutMs: config.IMAGE_JOB_TIMEOUT_SECONDS * 1000 });
       return built;
     },
     { info: (msg) => console.info(msg) },
