@@ -27,10 +27,12 @@ const RECIPE = "v1:webp72e4:avif50e2";
 sharp.cache(false);
 
 /**
- * Reads only the header: the displayed size, and whether it is animated. Unreadable bytes and
- * decompression bombs are the uploader's mistake, answered with a 400 before anything is stored.
+ * Reads only the header: the displayed size, and whether it is animated. Unreadable bytes,
+ * decompression bombs and images whose decoding would hold more than `maxDecodeBytes` of pixels
+ * (`decodeMemory`) are the uploader's mistake, answered with a 400 before anything is stored.
  */
-export async function inspectImage(bytes: Buffer): Promise<ImageFacts> {
+export async function inspectImage(bytes: Buffer, options: { maxDecodeBytes?: number } = {}): Promise<ImageFacts> {
+  const maxDecodeBytes = options.maxDecodeBytes ?? MAX_DECODE_BYTES;
   let meta: Metadata;
   try {
     meta = await sharp(bytes, { limitInputPixels: false }).metadata();
@@ -45,10 +47,10 @@ export async function inspectImage(bytes: Buffer): Promise<ImageFacts> {
   }
   const animated = (meta.pages ?? 1) > 1;
   const decoding = decodeMemory(meta);
-  if (decoding > MAX_DECODE_BYTES) {
+  if (decoding > maxDecodeBytes) {
     const mb = Math.round(decoding / (1024 * 1024));
     throw badRequest(
-      `This image would take too much memory to process (${meta.width} x ${frameHeight} pixels, ${describeEncoding(meta)}: about ${mb} MB; ${MAX_DECODE_BYTES / (1024 * 1024)} MB at most). Save it as an ordinary JPG or PNG, or make it smaller, and upload it again.`,
+      `This image would take too much memory to process (${meta.width} x ${frameHeight} pixels, ${describeEncoding(meta)}: about ${mb} MB; ${Math.round(maxDecodeBytes / (1024 * 1024))} MB at most). Save it as an ordinary JPG or PNG, or make it smaller, and upload it again.`,
     );
   }
   // EXIF orientations 5-8 are turned a quarter: the displayed width is the stored height
