@@ -100,6 +100,10 @@ const envSchema = z.object({
   ACTIVITY_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(36500).default(365),
   // Memory for ready public answers (pages, public API reads, their compressed forms), in MB.
   PUBLIC_CACHE_MB: z.coerce.number().min(1).max(4096).default(64),
+  // The time limit of one photo's image work (its variants); past it the image worker is killed
+  // and the upload answers 503. At most 10 minutes: the start-up sweep of leftover files
+  // (storage/upload-sweep.ts) leaves alone anything younger than 15.
+  IMAGE_JOB_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(60),
 }).superRefine(strongAdminPassword);
 
 export type Env = z.infer<typeof envSchema>;

@@ -3,7 +3,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import sharp, { type Metadata } from "sharp";
 import { badRequest } from "../lib/http-error";
-import { MAX_INPUT_PIXELS, removeFiles, TEMP_PREFIX, UNREADABLE, variantWidths, type ImageFacts, type StoredVariant, type VariantFormat, type VariantTarget } from "./image-variants";
+import { MAX_DECODE_BYTES, MAX_INPUT_PIXELS, removeFiles, TEMP_PREFIX, UNREADABLE, variantWidths, type ImageFacts, type StoredVariant, type VariantFormat, type VariantTarget } from "./image-variants";
 
 /**
  * The pixel work on photos, with sharp (libvips). Only the image worker process
@@ -27,10 +27,12 @@ const RECIPE = "v1:webp72e4:avif50e2";
 sharp.cache(false);
 
 /**
- * Reads only the header: the displayed size, and whether it is animated. Unreadable bytes and
- * decompression bombs are the uploader's mistake, answered with a 400 before anything is stored.
+ * Reads only the header: the displayed size, and whether it is animated. Unreadable bytes,
+ * decompression bombs and images whose decoding would hold more than `maxDecodeBytes` of pixels
+ * (`decodeMemory`) are the uploader's mistake, answered with a 400 before anything is stored.
  */
-export async function inspectImage(bytes: Buffer): Promise<ImageFacts> {
+export async function inspectImage(bytes: Buffer, options: { maxDecodeBytes?: number } = {}): Promise<ImageFacts> {
+  const maxDecodeBytes = options.maxDecodeBytes ?? MAX_DECODE_BYTES;
   let meta: Metadata;
   try {
     meta = await sharp(bytes, { limitInputPixels: false }).metadata();
@@ -43,9 +45,57 @@ export async function inspectImage(bytes: Buffer): Promise<ImageFacts> {
     const mp = Math.round((meta.width * frameHeight) / 1_000_000);
     throw badRequest(`This image is too large (${meta.width} x ${frameHeight} pixels, ${mp} megapixels; ${MAX_INPUT_PIXELS / 1_000_000} at most). Resize it and upload it again.`);
   }
+  const animated = (meta.pages ?? 1) > 1;
+  const decoding = decodeMemory(meta);
+  if (decoding > maxDecodeBytes) {
+    const mb = Math.round(decoding / (1024 * 1024));
+    throw badRequest(
+      `This image would take too much memory to process (${meta.width} x ${frameHeight} pixels, ${describeEncoding(meta)}: about ${mb} MB; ${Math.round(maxDecodeBytes / (1024 * 1024))} MB at most). Save it as an ordinary JPG or PNG, or make it smaller, and upload it again.`,
+    );
+  }
   // EXIF orientations 5-8 are turned a quarter: the displayed width is the stored height
   const turned = (meta.orientation ?? 1) >= 5;
-  return { width: turned ? frameHeight : meta.width, height: turned ? meta.width : frameHeight, animated: (meta.pages ?? 1) > 1 };
+  return { width: turned ? frameHeight : meta.width, height: turned ? meta.width : frameHeight, animated };
+}
+
+/** Bytes per sample of each libvips band format. */
+const SAMPLE_BYTES: Record<string, number> = { uchar: 1, char: 1, ushort: 2, short: 2, uint: 4, int: 4, float: 4, complex: 8, double: 8, dpcomplex: 16 };
+
+/** The header facts the decoding estimate reads (sharp's metadata(), which decodes nothing). */
+export type DecodeFacts = Pick<Metadata, "format" | "width" | "height" | "pageHeight" | "pages" | "channels" | "depth" | "isProgressive" | "chromaSubsampling">;
+
+/**
+ * How much pixel memory decoding this image for its variants would hold at once, from its header
+ * alone. libvips decodes most images a few rows at a time as the scaler asks for them (0 here);
+ * three cases hold the whole frame first:
+ * - an interlaced PNG (Adam7): every pass covers the whole image, so all of it is decoded at
+ *   full depth, e.g. 16-bit RGBA is 8 bytes a pixel;
+ * - a progressive JPEG: libjpeg keeps every DCT coefficient (2 bytes a sample, fewer chroma
+ *   samples when subsampled) until the last scan;
+ * - a GIF: each frame is drawn onto an RGBA canvas of the logical screen's size.
+ * An animated image (more than one frame) gets no variants and is never decoded, whatever its
+ * frame count (0 here); its header scan is bounded by its size and the job's time limit.
+ */
+export function decodeMemory(meta: DecodeFacts): number {
+  if ((meta.pages ?? 1) > 1 || !meta.width || !meta.height) return 0;
+  const pixels = meta.width * (meta.pageHeight ?? meta.height);
+  const channels = meta.channels ?? 4;
+  if (meta.format === "gif") return pixels * 4;
+  if (meta.format === "png" && meta.isProgressive) return pixels * channels * (SAMPLE_BYTES[meta.depth ?? ""] ?? 8);
+  if (meta.format === "jpeg" && meta.isProgressive) {
+    // luma at full resolution, each other component at the subsampled share (4:2:0: a quarter)
+    const share = channels === 1 ? 0 : ({ "4:2:0": 0.25, "4:2:2": 0.5, "4:4:0": 0.5 } as Record<string, number>)[meta.chromaSubsampling ?? ""] ?? 1;
+    return pixels * 2 * (1 + (channels - 1) * share);
+  }
+  return 0;
+}
+
+/** The encoding that makes decoding costly, in words for the refusal. */
+function describeEncoding(meta: DecodeFacts): string {
+  if (meta.format === "gif") return "a GIF";
+  if (meta.format === "jpeg") return "a progressive JPG";
+  const bits = (SAMPLE_BYTES[meta.depth ?? ""] ?? 1) * 8;
+  return `an interlaced ${bits}-bit PNG`;
 }
 
 /**
@@ -82,8 +132,9 @@ export async function encodeImageVariants(bytes: Buffer, facts: ImageFacts, targ
         const out = await (format === "avif" ? scaled.avif(ENCODERS.avif) : scaled.webp(ENCODERS.webp)).toBuffer({ resolveWithObject: true });
         const name = `${target.stem}.${hash}.${width}w.${format}`;
         const file = path.join(target.dir, name);
-        // temporary name then rename: a reader never sees half a file
-        const temp = path.join(target.dir, `${TEMP_PREFIX}${randomBytes(16).toString("hex")}`);
+        // temporary name then rename: a reader never sees half a file. Named after the photo's
+        // stem, so the server finds it when this process dies mid-write (image-worker-client.ts)
+        const temp = path.join(target.dir, `${TEMP_PREFIX}${target.stem}.${randomBytes(8).toString("hex")}`);
         written.push(temp, file);
         await fs.writeFile(temp, out.data, { flag: "wx" });
         await fs.rename(temp, file);

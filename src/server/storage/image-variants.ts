@@ -18,6 +18,16 @@ export const VARIANT_WIDTHS = [320, 640, 960, 1280] as const;
  */
 export const MAX_INPUT_PIXELS = 100_000_000;
 
+/**
+ * The most pixel memory decoding a photo may hold at once (issue 20): an interlaced PNG, a
+ * progressive JPEG and a GIF are decoded whole before they can be scaled down, so a few hundred
+ * KB of interlaced 16-bit PNG claiming 100 megapixels took the worker to 1 GB. Measured, the
+ * worker peaks at about 120 MB plus this much, so 160 MB keeps it under ~300 MB; a 48 MP
+ * progressive JPEG (144 MB) still gets through. An ordinary photo (a baseline JPEG, a PNG
+ * without interlacing, a WebP) is decoded a few rows at a time and never comes near it.
+ */
+export const MAX_DECODE_BYTES = 160 * 1024 * 1024;
+
 export type VariantFormat = "avif" | "webp";
 export interface StoredVariant {
   width: number;

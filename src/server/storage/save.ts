@@ -28,14 +28,15 @@ export const TEMP_PREFIX = ".tmp-";
  *
  * A photo (any image but an SVG) also gets its resized WebP/AVIF variants, written before the
  * answer so the record and the public pages have them at once (about a second for a 5 MB
- * photo); a file that is not really an image, or one too large in pixels, is a 400 and leaves
- * nothing behind.
+ * photo); a file that is not really an image, one too large in pixels or too costly to decode,
+ * is a 400, and image work past its time limit a 503; none of them leaves anything behind.
  */
 export async function saveUpload(
   db: Db,
   uploadsDir: string,
   file: { buffer: Buffer; originalName: string },
   expected: "image" | "audio",
+  options: { imageJobTimeoutMs?: number } = {},
 ) {
   const type = sniff(file.buffer);
   if (!type || type.kind !== expected) {
@@ -60,7 +61,7 @@ export async function saveUpload(
   let photo: ImageFacts | null = null;
   try {
     await fs.writeFile(temp, bytes, { flag: "wx" });
-    if (isPhoto) ({ facts: photo, variants } = await makeImageVariants(temp, { dir, urlDir: `/uploads/${folder}`, stem }));
+    if (isPhoto) ({ facts: photo, variants } = await makeImageVariants(temp, { dir, urlDir: `/uploads/${folder}`, stem }, { timeoutMs: options.imageJobTimeoutMs }));
     [row] = await db
       .insert(mediaFiles)
       .values({

@@ -17,7 +17,7 @@ interface Log {
  * never do it twice; afterwards it finds nothing to do (one indexed-size query).
  * An image that cannot be read is marked with no variants, so it is not tried at every start.
  */
-export async function makeMissingVariants(db: Db, uploadsDir: string, log?: Log): Promise<number> {
+export async function makeMissingVariants(db: Db, uploadsDir: string, log?: Log, options: { timeoutMs?: number } = {}): Promise<number> {
   const rows = await db
     .select()
     .from(mediaFiles)
@@ -29,10 +29,12 @@ export async function makeMissingVariants(db: Db, uploadsDir: string, log?: Log)
       // a recorded path is the server's own, but never read outside the uploads folder
       if (!row.filePath.startsWith("/uploads/") || !file.startsWith(path.resolve(uploadsDir) + path.sep)) throw new Error("not under /uploads/");
       const urlDir = path.posix.dirname(row.filePath);
-      const { facts, variants } = await makeImageVariants(file, { dir: path.dirname(file), urlDir, stem: path.parse(row.fileName).name });
+      const { facts, variants } = await makeImageVariants(file, { dir: path.dirname(file), urlDir, stem: path.parse(row.fileName).name }, options);
       made = { width: facts.width, height: facts.height, variants };
     } catch (err) {
       log?.warn({ err, filePath: row.filePath }, "image variants could not be made; the original is served as it is");
+      // past the time limit (a busy machine): tried again at the next start rather than marked
+      if ((err as { statusCode?: number }).statusCode === 503) continue;
     }
     await db.update(mediaFiles).set(made).where(eq(mediaFiles.id, row.id));
   }

@@ -8,6 +8,7 @@ import { mediaFiles } from "../../db/schema";
 import { badRequest, HttpError, tooLarge } from "../../lib/http-error";
 import { UPLOAD_LIMITS, tooLargeMessage } from "@shared/upload-limits";
 import { saveUpload } from "../../storage/save";
+import type { AppConfig } from "../../config";
 
 const mediaQuery = z.object({
   fileType: z.enum(["audio", "image"], { message: "fileType must be audio or image" }).optional(),
@@ -58,12 +59,14 @@ async function readFile(request: FastifyRequest, limit: number) {
   return { ...file, fieldType: fields.get("fileType") };
 }
 
+const imageOptions = (config: AppConfig) => ({ imageJobTimeoutMs: config.IMAGE_JOB_TIMEOUT_SECONDS * 1000 });
+
 export const uploadsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, { limits: { fileSize: UPLOAD_LIMITS.audio, files: 1 } });
 
   app.post("/api/upload/merchandise", { schema: { response: { 200: uploadAnswers.merchandiseSaved } } }, async (request) => {
     const file = await readFile(request, UPLOAD_LIMITS.merchImage);
-    const media = await saveUpload(app.db, app.config.uploadsDir, file, "image");
+    const media = await saveUpload(app.db, app.config.uploadsDir, file, "image", imageOptions(app.config));
     return { success: true, ok: true, message: "Upload Successful", data: media };
   });
 
@@ -76,7 +79,7 @@ export const uploadsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!fileType) throw badRequest("fileType must be audio or image");
     const limit = fileType === "audio" ? UPLOAD_LIMITS.audio : purpose === "cover-art" ? UPLOAD_LIMITS.coverArt : UPLOAD_LIMITS.image;
     if (file.buffer.length > limit) throw tooLarge(tooLargeMessage(limit));
-    const media = await saveUpload(app.db, app.config.uploadsDir, file, fileType);
+    const media = await saveUpload(app.db, app.config.uploadsDir, file, fileType, imageOptions(app.config));
     return { success: true, message: "Upload Successful", data: media };
   });
 
