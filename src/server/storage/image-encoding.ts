@@ -55,7 +55,36 @@ export async function inspectImage(bytes: Buffer, options: { maxDecodeBytes?: nu
   }
   // EXIF orientations 5-8 are turned a quarter: the displayed width is the stored height
   const turned = (meta.orientation ?? 1) >= 5;
-  return { width: turned ? frameHeight : meta.width, height: turned ? meta.width : frameHeight, animated };
+  const privateMetadata = Boolean(meta.exif || meta.xmp || meta.iptc) && !animated && STRIPPABLE.has(meta.format ?? "");
+  return { width: turned ? frameHeight : meta.width, height: turned ? meta.width : frameHeight, animated, ...(privateMetadata && { privateMetadata }) };
+}
+
+/** The formats whose originals are rewritten without metadata, each in its own format. */
+const STRIPPABLE = new Set(["jpeg", "png", "webp"]);
+
+/**
+ * Rewrites a photo's original in place without its EXIF, GPS, XMP and IPTC (issue 21): the
+ * original is public (`/uploads/...`, the `<img>` fallback, the press kit's download), and a
+ * phone photo carries where it was taken. The EXIF orientation is applied to the pixels (so the
+ * photo still stands the right way up without the tag) and the colour profile is kept. JPEG and
+ * WebP are re-encoded at quality 92 (no visible change); PNG stays lossless. Returns the new bytes.
+ */
+export async function stripPrivateMetadata(file: string, bytes: Buffer): Promise<Buffer> {
+  const image = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "none" }).rotate().keepIccProfile();
+  const { format } = await image.metadata();
+  const encoded = format === "png" ? image.png() : format === "webp" ? image.webp({ quality: 92 }) : image.jpeg({ quality: 92 });
+  const cleaned = await encoded.toBuffer().catch(() => {
+    throw badRequest(UNREADABLE);
+  });
+  const temp = path.join(path.dirname(file), `${path.basename(file)}.${randomBytes(8).toString("hex")}.clean`);
+  try {
+    await fs.writeFile(temp, cleaned, { flag: "wx" });
+    await fs.rename(temp, file);
+  } catch (err) {
+    await fs.rm(temp, { force: true }).catch(() => {});
+    throw err;
+  }
+  return cleaned;
 }
 
 /** Bytes per sample of each libvips band format. */

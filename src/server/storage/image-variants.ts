@@ -3,7 +3,8 @@ import path from "node:path";
 
 /**
  * Resized WebP and AVIF copies of an uploaded photo (issue 13), so a fan on a phone downloads a
- * few dozen KB instead of the band's 5 MB original. The original is kept untouched beside them.
+ * few dozen KB instead of the band's 5 MB original. The original is kept beside them, rewritten
+ * without its EXIF/GPS/XMP/IPTC when it had any (issue 21: a member photo gave away where it was taken).
  * This file is what the server needs to know about them; the pixel work (sharp, libvips) is in
  * image-encoding.ts, which only the image worker process loads (decision 018): loading libvips
  * alone costs a process about 28 MB.
@@ -42,6 +43,8 @@ export interface ImageFacts {
   width: number;
   height: number;
   animated: boolean;
+  /** the file carries EXIF, XMP or IPTC (GPS position, camera, owner): the worker rewrites it without */
+  privateMetadata?: boolean;
 }
 
 export const UNREADABLE = "This image could not be read. Upload a PNG, JPG, GIF or WebP image.";

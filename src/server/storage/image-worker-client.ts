@@ -74,7 +74,7 @@ function startWorker(): ChildProcess {
     pending.delete(reply.id);
     clearTimeout(job.timer);
     if (reply.error) job.reject(new HttpError(reply.error.statusCode, reply.error.message));
-    else job.resolve({ facts: reply.facts, variants: reply.variants });
+    else job.resolve({ facts: reply.facts, variants: reply.variants, cleanedSize: reply.cleanedSize });
   });
   child.on("exit", (code, signal) => {
     if (worker === child) worker = undefined;
@@ -112,9 +112,9 @@ function scheduleIdleStop() {
   idleTimer.unref();
 }
 
-function runJob(file: string, target: VariantTarget, timeoutMs: number): Promise<PhotoVariants> {
+function runJob(file: string, target: VariantTarget, timeoutMs: number, variants: boolean): Promise<PhotoVariants> {
   const id = nextId++;
-  const message: ImageWorkerJob = { id, file, target };
+  const message: ImageWorkerJob = { id, file, target, variants };
   return new Promise<PhotoVariants>((resolve, reject) => {
     const child = busyWorker();
     const timer = setTimeout(() => {
@@ -142,10 +142,12 @@ function runJob(file: string, target: VariantTarget, timeoutMs: number): Promise
  * beside it by the image worker, smallest first (none for an animated image). A file that cannot
  * be read as an image, one with too many pixels or one whose decoding would take too much memory
  * is a 400; a job past its time limit (`timeoutMs`) a 503. A failed job leaves no variant behind.
+ * An original carrying EXIF/GPS/XMP/IPTC is rewritten in place without it first (`cleanedSize`);
+ * `variants: false` does only that.
  */
-export function makeImageVariants(file: string, target: VariantTarget, options: { timeoutMs?: number } = {}): Promise<PhotoVariants> {
+export function makeImageVariants(file: string, target: VariantTarget, options: { timeoutMs?: number; variants?: boolean } = {}): Promise<PhotoVariants> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_IMAGE_JOB_TIMEOUT_MS;
-  const result = queue.then(() => runJob(file, target, timeoutMs));
+  const result = queue.then(() => runJob(file, target, timeoutMs, options.variants !== false));
   queue = result.catch(() => {});
   return result;
 }

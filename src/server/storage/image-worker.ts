@@ -1,6 +1,6 @@
 import fs from "node:fs/promises";
 import { HttpError } from "../lib/http-error";
-import { encodeImageVariants, inspectImage } from "./image-encoding";
+import { encodeImageVariants, inspectImage, stripPrivateMetadata } from "./image-encoding";
 import type { ImageWorkerJob, ImageWorkerReply } from "./image-worker-protocol";
 
 /**
@@ -20,9 +20,13 @@ process.on("disconnect", () => process.exit(0));
 
 async function run(job: ImageWorkerJob): Promise<ImageWorkerReply> {
   try {
-    const bytes = await fs.readFile(job.file);
+    let bytes: Buffer = await fs.readFile(job.file);
     const facts = await inspectImage(bytes);
-    return { id: job.id, facts, variants: await encodeImageVariants(bytes, facts, job.target) };
+    // the original is public: where a phone photo was taken goes before anything is made from it
+    const cleaned = facts.privateMetadata ? await stripPrivateMetadata(job.file, bytes) : null;
+    if (cleaned) bytes = cleaned;
+    const variants = job.variants === false ? [] : await encodeImageVariants(bytes, facts, job.target);
+    return { id: job.id, facts, variants, ...(cleaned && { cleanedSize: cleaned.length }) };
   } catch (err) {
     const statusCode = err instanceof HttpError ? err.statusCode : 500;
     return { id: job.id, error: { statusCode, message: (err as Error).message } };

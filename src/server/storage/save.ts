@@ -61,7 +61,13 @@ export async function saveUpload(
   let photo: ImageFacts | null = null;
   try {
     await fs.writeFile(temp, bytes, { flag: "wx" });
-    if (isPhoto) ({ facts: photo, variants } = await makeImageVariants(temp, { dir, urlDir: `/uploads/${folder}`, stem }, { timeoutMs: options.imageJobTimeoutMs }));
+    let fileSize = bytes.length;
+    if (isPhoto) {
+      // the worker also rewrites the original without its EXIF/GPS (then it is smaller or larger)
+      const made = await makeImageVariants(temp, { dir, urlDir: `/uploads/${folder}`, stem }, { timeoutMs: options.imageJobTimeoutMs });
+      ({ facts: photo, variants } = made);
+      if (made.cleanedSize !== undefined) fileSize = made.cleanedSize;
+    }
     [row] = await db
       .insert(mediaFiles)
       .values({
@@ -69,7 +75,7 @@ export async function saveUpload(
         originalName,
         filePath: `/uploads/${folder}/${fileName}`,
         fileType: type.kind,
-        fileSize: bytes.length,
+        fileSize,
         mimeType: type.mime,
         ...(photo && { width: photo.width, height: photo.height, variants }),
       })

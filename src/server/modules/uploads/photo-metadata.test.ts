@@ -1,0 +1,69 @@
+import fs from "node:fs";
+import path from "node:path";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../test/app";
+
+/**
+ * Issue 21: a member photo taken with a phone carries where it was taken (EXIF GPS), the camera
+ * and often the owner's name. The original is public (/uploads/..., the <img> fallback), so
+ * nothing public may carry them: the original is rewritten without, the variants never had them.
+ */
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+/** An 800 x 600 JPEG taken "turned a quarter" (orientation 6) in Greenville, NC, by a named phone. */
+async function phonePhotoWithGps(): Promise<Buffer> {
+  return sharp({ create: { width: 800, height: 600, channels: 3, background: "#884422" } })
+    .composite([{ input: { create: { width: 200, height: 600, channels: 3, background: "#22aa44" } }, left: 0, top: 0 }])
+    .jpeg({ quality: 85 })
+    .withMetadata({ orientation: 6 })
+    .withExifMerge({
+      IFD0: { Make: "Pixelphone", Model: "7 Pro", Artist: "Jamie Hollowell" },
+      IFD3: { GPSLatitudeRef: "N", GPSLatitude: "35/1 36/1 4200/100", GPSLongitudeRef: "W", GPSLongitude: "77/1 22/1 1200/100" },
+    })
+    .toBuffer();
+}
+
+async function upload(url: string, data: Buffer, name: string) {
+  const boundary = "----gps" + Math.random().toString(16).slice(2);
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: image/jpeg\r\n\r\n`),
+    data,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return t.request({ method: "POST", url, payload, headers: { "content-type": `multipart/form-data; boundary=${boundary}`, ...(await t.adminHeaders()) } });
+}
+
+describe("an uploaded photo's private metadata", () => {
+  it("is in nothing public: the original (turned upright, same size) and every variant have no EXIF, XMP or IPTC", async () => {
+    const original = await phonePhotoWithGps();
+    const before = await sharp(original).metadata();
+    expect(before.exif?.toString("latin1")).toContain("Pixelphone");
+    expect(before.orientation).toBe(6);
+
+    const res = await upload("/api/upload/media?fileType=image", original, "harkers-island.jpg");
+    expect(res.statusCode).toBe(200);
+    const saved = res.json().data as { filePath: string; width: number; height: number; fileSize: number; variants: { path: string }[] };
+    // shown upright: the quarter turn is in the pixels now
+    expect(saved).toMatchObject({ width: 600, height: 800 });
+    expect(saved.variants.length).toBeGreaterThan(0);
+
+    for (const sitePath of [saved.filePath, ...saved.variants.map((v) => v.path)]) {
+      const served = await t.request({ method: "GET", url: sitePath });
+      expect(served.statusCode, sitePath).toBe(200);
+      const bytes = served.rawPayload;
+      const meta = await sharp(bytes).metadata();
+      expect({ sitePath, exif: meta.exif, xmp: meta.xmp, iptc: meta.iptc }).toEqual({ sitePath, exif: undefined, xmp: undefined, iptc: undefined });
+      expect(bytes.includes("Pixelphone"), sitePath).toBe(false);
+      expect(bytes.includes("Hollowell"), sitePath).toBe(false);
+      expect((meta.orientation ?? 1) === 1 && meta.width === 600 && meta.height === 800 || sitePath !== saved.filePath).toBe(true);
+    }
+    // the recorded size is the served file's
+    const onDisk = fs.statSync(path.join(t.app.config.uploadsDir, saved.filePath.replace(/^\/uploads\//, ""))).size;
+    expect(saved.fileSize).toBe(onDisk);
+  });
+});
