@@ -6,6 +6,7 @@ import { ensurePrimaryAdmin } from "./db/bootstrap";
 import { seedDemoContent } from "./db/seed";
 import { withStartupLock } from "./db/startup-lock";
 import { makeMissingVariants } from "./storage/variant-backfill";
+import { stripStoredMetadata } from "./storage/metadata-backfill";
 import { stopImageWorker } from "./storage/image-worker-client";
 import { sweepUploads } from "./storage/upload-sweep";
 import { startBackgroundWork } from "./background";
@@ -32,6 +33,8 @@ async function main() {
       if (config.SEED_DEMO && (await seedDemoContent(database.db, config))) built.log.info("demo content seeded");
       // the demo content's images (and photos stored before variants existed) get their WebP/AVIF variants, once
       await makeMissingVariants(database.db, config.uploadsDir, built.log, { timeoutMs: config.IMAGE_JOB_TIMEOUT_SECONDS * 1000 });
+      // photos stored before issue 21 lose their EXIF/GPS, once
+      await stripStoredMetadata(database.db, config.uploadsDir, built.log, { timeoutMs: config.IMAGE_JOB_TIMEOUT_SECONDS * 1000 });
       // what uploads cut off mid-way (a killed process) left behind: temporary files, variants no record names
       const swept = await sweepUploads(database.db, config.uploadsDir);
       if (swept.length) built.log.info(`removed ${swept.length} leftover upload file(s)`);

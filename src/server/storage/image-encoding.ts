@@ -76,7 +76,8 @@ export async function stripPrivateMetadata(file: string, bytes: Buffer): Promise
   const cleaned = await encoded.toBuffer().catch(() => {
     throw badRequest(UNREADABLE);
   });
-  const temp = path.join(path.dirname(file), `${path.basename(file)}.${randomBytes(8).toString("hex")}.clean`);
+  // named like the variants' temporary files: a worker killed mid-write leaves nothing the server does not remove
+  const temp = path.join(path.dirname(file), `${TEMP_PREFIX}${path.parse(file).name}.${randomBytes(8).toString("hex")}`);
   try {
     await fs.writeFile(temp, cleaned, { flag: "wx" });
     await fs.rename(temp, file);

@@ -77,7 +77,7 @@ export async function saveUpload(
         fileType: type.kind,
         fileSize,
         mimeType: type.mime,
-        ...(photo && { width: photo.width, height: photo.height, variants }),
+        ...(photo && { width: photo.width, height: photo.height, variants, metadataStripped: true }),
       })
       .returning();
     await fs.rename(temp, path.join(dir, fileName));

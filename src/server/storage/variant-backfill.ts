@@ -2,8 +2,8 @@ import path from "node:path";
 import { and, eq, isNull, ne } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { mediaFiles } from "../db/schema";
-import type { StoredVariant } from "./image-variants";
 import { makeImageVariants } from "./image-worker-client";
+import { uploadFileOf } from "./stored-path";
 
 interface Log {
   info(msg: string): void;
@@ -23,14 +23,14 @@ export async function makeMissingVariants(db: Db, uploadsDir: string, log?: Log,
     .from(mediaFiles)
     .where(and(eq(mediaFiles.fileType, "image"), ne(mediaFiles.mimeType, "image/svg+xml"), isNull(mediaFiles.variants)));
   for (const row of rows) {
-    let made: { width: number | null; height: number | null; variants: StoredVariant[] } = { width: null, height: null, variants: [] };
-    const file = path.resolve(uploadsDir, row.filePath.replace(/^\/uploads\//, ""));
+    let made: Partial<Pick<typeof mediaFiles.$inferInsert, "width" | "height" | "variants" | "fileSize" | "metadataStripped">> = { width: null, height: null, variants: [] };
+    const file = uploadFileOf(uploadsDir, row.filePath);
     try {
-      // a recorded path is the server's own, but never read outside the uploads folder
-      if (!row.filePath.startsWith("/uploads/") || !file.startsWith(path.resolve(uploadsDir) + path.sep)) throw new Error("not under /uploads/");
+      if (!file) throw new Error("not under /uploads/");
       const urlDir = path.posix.dirname(row.filePath);
-      const { facts, variants } = await makeImageVariants(file, { dir: path.dirname(file), urlDir, stem: path.parse(row.fileName).name }, options);
-      made = { width: facts.width, height: facts.height, variants };
+      const { facts, variants, cleanedSize } = await makeImageVariants(file, { dir: path.dirname(file), urlDir, stem: path.parse(row.fileName).name }, options);
+      // the worker also rewrote the original without its EXIF/GPS, if it had any (issue 21)
+      made = { width: facts.width, height: facts.height, variants, metadataStripped: true, ...(cleanedSize !== undefined && { fileSize: cleanedSize }) };
     } catch (err) {
       log?.warn({ err, filePath: row.filePath }, "image variants could not be made; the original is served as it is");
       // past the time limit (a busy machine): tried again at the next start rather than marked

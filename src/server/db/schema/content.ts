@@ -40,6 +40,9 @@ export const mediaFiles = pgTable("media_files", {
   width: integer("width"),
   height: integer("height"),
   variants: jsonb("variants").$type<{ width: number; height: number; format: "webp" | "avif"; path: string; size: number }[]>(),
+  // the original was checked for (and rewritten without) EXIF/GPS/XMP/IPTC: uploads since issue 21
+  // at once, older ones by the start-up pass (storage/metadata-backfill.ts)
+  metadataStripped: boolean("metadata_stripped").notNull().default(false),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   ...demo,
 });

@@ -1,4 +1,3 @@
-import path from "node:path";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { DemoContent, DemoRemoval } from "@shared/schemas/demo-content";
 import type { Db } from "../../db/client";
@@ -49,11 +48,4 @@ export async function removeDemoContent(db: Db): Promise<{ removed: DemoRemoval;
     const files = gone.flatMap((f) => [f.filePath, ...(f.variants ?? []).map((v) => v.path)]);
     return { removed, files };
   });
-}
-
-/** `/uploads/seed/x.jpg` -> `<uploadsDir>/seed/x.jpg`; null for anything outside the uploads folder. */
-export function uploadFileOf(uploadsDir: string, urlPath: string): string | null {
-  if (!urlPath.startsWith("/uploads/")) return null;
-  const file = path.resolve(uploadsDir, urlPath.slice("/uploads/".length));
-  return file.startsWith(uploadsDir + path.sep) ? file : null;
 }

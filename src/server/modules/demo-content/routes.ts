@@ -2,7 +2,8 @@ import fs from "node:fs/promises";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { demoContentAnswers } from "@shared/schemas/demo-content";
 import { ALL_TAGS } from "../../services/public-cache";
-import { demoContentIds, removeDemoContent, uploadFileOf } from "./repository";
+import { uploadFileOf } from "../../storage/stored-path";
+import { demoContentIds, removeDemoContent } from "./repository";
 
 /**
  * The demo seed's content (issue 21): which rows are still demo (the admin lists mark them), and

@@ -67,3 +67,21 @@ describe("an uploaded photo's private metadata", () => {
     expect(saved.fileSize).toBe(onDisk);
   });
 });
+
+describe("photos stored before issue 21", () => {
+  it("lose their EXIF/GPS once, at start-up, and are not looked at again", async () => {
+    const { stripStoredMetadata } = await import("../../storage/metadata-backfill");
+    const { mediaFiles } = await import("../../db/schema");
+    const dir = path.join(t.app.config.uploadsDir, "images");
+    fs.mkdirSync(dir, { recursive: true });
+    const bytes = await phonePhotoWithGps();
+    fs.writeFileSync(path.join(dir, "0123456789abcdef0123456789abcdef.jpg"), bytes);
+    await t.app.db.insert(mediaFiles).values({ fileName: "0123456789abcdef0123456789abcdef.jpg", originalName: "old.jpg", filePath: "/uploads/images/0123456789abcdef0123456789abcdef.jpg", fileType: "image", fileSize: bytes.length, mimeType: "image/jpeg" });
+
+    expect(await stripStoredMetadata(t.app.db, t.app.config.uploadsDir)).toBeGreaterThanOrEqual(1);
+    const now = fs.readFileSync(path.join(dir, "0123456789abcdef0123456789abcdef.jpg"));
+    expect((await sharp(now).metadata()).exif).toBeUndefined();
+    expect(now.includes("Pixelphone")).toBe(false);
+    expect(await stripStoredMetadata(t.app.db, t.app.config.uploadsDir)).toBe(0);
+  });
+});

@@ -1,0 +1,1 @@
+ALTER TABLE "media_files" ADD COLUMN "metadata_stripped" boolean DEFAULT false NOT NULL;
