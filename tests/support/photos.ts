@@ -51,3 +51,14 @@ function crc32(bytes: Buffer): number {
   }
   return ~crc >>> 0;
 }
+
+/** A tiny PNG whose header claims an interlaced 16-bit RGBA image of `side` x `side` pixels. */
+export async function interlaced16Header(side: number): Promise<Buffer> {
+  const png = await pixelBomb(side);
+  const out = Buffer.from(png);
+  out[24] = 16; // bit depth
+  out[25] = 6; // colour type: RGBA
+  out[28] = 1; // interlace method: Adam7
+  out.writeUInt32BE(crc32(out.subarray(12, 29)), 29);
+  return out;
+}

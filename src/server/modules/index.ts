@@ -12,6 +12,7 @@ import { newsletterModule } from "./newsletter";
 import type { ResourceModule } from "./resource-module";
 import { seoModule } from "./seo";
 import { settingsModule } from "./settings";
+import { setupModule } from "./setup";
 import { showsModule } from "./shows";
 import { subscribersModule } from "./subscribers";
 import { uploadsModule } from "./uploads";
@@ -35,6 +36,7 @@ export const modules: ResourceModule[] = [
   newsletterModule,
   seoModule,
   settingsModule,
+  setupModule,
   showsModule,
   subscribersModule,
   uploadsModule,

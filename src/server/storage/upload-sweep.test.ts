@@ -3,6 +3,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../test/app";
 import { sweepUploads } from "./upload-sweep";
+import { multipartFile } from "../test/multipart";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -14,13 +15,8 @@ afterAll(() => t.close());
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP4z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==", "base64");
 
 async function upload(data: Buffer) {
-  const boundary = "----sweep" + Math.random().toString(16).slice(2);
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="x.png"\r\nContent-Type: image/png\r\n\r\n`),
-    data,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return t.request({ method: "POST", url: "/api/upload/merchandise", payload, headers: { "content-type": `multipart/form-data; boundary=${boundary}`, ...(await t.adminHeaders()) } });
+  const body = multipartFile(data, { name: "x.png", type: "image/png" });
+  return t.request({ method: "POST", url: "/api/upload/merchandise", payload: body.payload, headers: { ...body.headers, ...(await t.adminHeaders()) } });
 }
 
 const hex = (n: number) => Array.from({ length: n }, (_, i) => "0123456789abcdef"[(i * 7 + n) % 16]).join("");

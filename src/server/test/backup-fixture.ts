@@ -5,7 +5,6 @@ import os from "node:os";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
-import pg from "pg";
 import { testConfig, type AppConfig } from "../config";
 import { openPglite, openPostgres, type Database } from "../db/client";
 import { ensurePrimaryAdmin } from "../db/bootstrap";
@@ -15,6 +14,7 @@ import { listTables } from "../backup/catalog";
 import { listUploads } from "../backup/create";
 import { ident, rowsOf } from "../backup/sql";
 import { TEMPLATE_FILE } from "./global-setup";
+import { createPostgresDb } from "../../../tests/support/server-process";
 
 export const PG_URL = process.env.TEST_DATABASE_URL;
 
@@ -25,24 +25,14 @@ export async function pgliteDatabase(migrated = true): Promise<Database> {
 
 /** A new, empty PostgreSQL database on the TEST_DATABASE_URL server (no tables), dropped on close. */
 export async function postgresDatabase(): Promise<Database & { url: string }> {
-  const url = PG_URL!;
-  const name = `backup_test_${process.pid}_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  const db = await openPostgres(u.toString());
+  const created = await createPostgresDb(PG_URL!, `backup_test_${process.pid}`);
+  const db = await openPostgres(created.url);
   return {
     ...db,
-    url: u.toString(),
+    url: created.url,
     close: async () => {
       await db.close();
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
+      await created.drop();
     },
   };
 }

@@ -1,7 +1,7 @@
-import { sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { MerchCategory, VideoCategory } from "@shared/categories";
 import type { ShowStatus } from "@shared/show-status";
-import { boolean, check, date, integer, jsonb, numeric, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, check, date, integer, jsonb, numeric, pgTable, serial, text, timestamp, type AnyPgColumn } from "drizzle-orm/pg-core";
 
 const timestamps = {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -13,6 +13,9 @@ const timestamps = {
  * not edited since (updated_at still equal to created_at), and leaves everything else.
  */
 const demo = { isDemo: boolean("is_demo").notNull().default(false) };
+
+/** The rule above as a condition: still the demo seed's row (flagged, never edited). */
+export const untouchedDemo = (t: { isDemo: AnyPgColumn; updatedAt: AnyPgColumn; createdAt: AnyPgColumn }) => and(eq(t.isDemo, true), eq(t.updatedAt, t.createdAt));
 
 export const audioTracks = pgTable("audio_tracks", {
   id: serial("id").primaryKey(),

@@ -1,14 +1,12 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { DemoContent, DemoRemoval } from "@shared/schemas/demo-content";
 import type { Db } from "../../db/client";
-import { audioTracks, bandMembers, lyrics, mediaFiles, merchandise, settings, shows, videos } from "../../db/schema";
+import { audioTracks, bandMembers, lyrics, mediaFiles, merchandise, settings, shows, untouchedDemo, videos } from "../../db/schema";
 import { demoSettings } from "../../db/seed/demo-content";
 
 /** The demo seed's tables, by the name the admin's lists use. */
 const TABLES = { shows, merchandise, videos, lyrics, bandMembers, audioTracks } as const;
 
-/** A row is still the demo seed's when it is flagged and was never edited (see db/schema/content.ts). */
-const untouchedDemo = (t: (typeof TABLES)[keyof typeof TABLES]) => and(eq(t.isDemo, true), eq(t.updatedAt, t.createdAt));
 
 export async function demoContentIds(db: Db): Promise<DemoContent> {
   const entries = await Promise.all(

@@ -8,15 +8,11 @@ import { startSmtpSink, type SmtpSink } from "../../test/smtp-sink";
 import { IMPORT_TTL_MS, importPaths, importsDir, removeExpiredImports } from "./import-files";
 import { claimGeneration, progressPath, progressWriter, writeProgress, type ImportProgress } from "./import-progress";
 import { runImport } from "./import-run";
+import { multipartFile } from "../../test/multipart";
 
 /** A multipart body as a browser's FormData sends one file. */
 function csvUpload(data: Buffer | string, name = "fans.csv") {
-  const boundary = "----bandimport" + Math.random().toString(16).slice(2);
-  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: text/csv\r\n\r\n`;
-  return {
-    payload: Buffer.concat([Buffer.from(head), Buffer.isBuffer(data) ? data : Buffer.from(data), Buffer.from(`\r\n--${boundary}--\r\n`)]),
-    headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
-  };
+  return multipartFile(data, { name, type: "text/csv" });
 }
 
 describe("Import CSV into the mailing list (real DB, real SMTP)", () => {

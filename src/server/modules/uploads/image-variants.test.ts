@@ -10,6 +10,7 @@ import { makeMissingVariants } from "../../storage/variant-backfill";
 import { seedDemoContent } from "../../db/seed";
 import { createTestApp, type TestApp } from "../../test/app";
 import { phonePhoto, pixelBomb } from "../../../../tests/support/photos";
+import { multipartFile } from "../../test/multipart";
 
 let t: TestApp;
 let photo: Buffer;
@@ -27,13 +28,8 @@ interface Variant {
 }
 
 async function upload(url: string, data: Buffer, name = "photo.jpg") {
-  const boundary = "----h9" + Math.random().toString(16).slice(2);
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: image/jpeg\r\n\r\n`),
-    data,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return t.request({ method: "POST", url, payload, headers: { "content-type": `multipart/form-data; boundary=${boundary}`, ...(await t.adminHeaders()) } });
+  const body = multipartFile(data, { name, type: "image/jpeg" });
+  return t.request({ method: "POST", url, payload: body.payload, headers: { ...body.headers, ...(await t.adminHeaders()) } });
 }
 
 const onDisk = (sitePath: string) => path.join(t.app.config.uploadsDir, sitePath.replace(/^\/uploads\//, ""));

@@ -8,7 +8,8 @@ import { createTestApp, type TestApp } from "../../test/app";
 import { isVariantFile } from "../../storage/image-variants";
 import { decodeMemory, inspectImage } from "../../storage/image-encoding";
 import { imageWorkerState } from "../../storage/image-worker-client";
-import { phonePhoto, pixelBomb } from "../../../../tests/support/photos";
+import { interlaced16Header, phonePhoto } from "../../../../tests/support/photos";
+import { multipartFile } from "../../test/multipart";
 
 // Issue 20: the image worker stopped or killed mid-job, and images whose decoding takes too much memory.
 const TIMEOUT_SECONDS = 3;
@@ -28,13 +29,8 @@ afterAll(async () => {
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP4z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==", "base64");
 
 async function upload(data: Buffer, name = "photo.jpg") {
-  const boundary = "----faults" + Math.random().toString(16).slice(2);
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
-    data,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return t.request({ method: "POST", url: "/api/upload/merchandise", payload, headers: { "content-type": `multipart/form-data; boundary=${boundary}`, ...(await t.adminHeaders()) } });
+  const body = multipartFile(data, { name });
+  return t.request({ method: "POST", url: "/api/upload/merchandise", payload: body.payload, headers: { ...body.headers, ...(await t.adminHeaders()) } });
 }
 
 /** Every file under the uploads folder, temporary ones included. */
@@ -108,25 +104,6 @@ describe("the image worker stopped or killed mid-job", () => {
   });
 });
 
-/** A tiny PNG whose header claims an interlaced 16-bit RGBA image of `side` x `side` pixels. */
-async function interlaced16Header(side: number): Promise<Buffer> {
-  const png = await pixelBomb(side);
-  const out = Buffer.from(png);
-  out[24] = 16; // bit depth
-  out[25] = 6; // colour type: RGBA
-  out[28] = 1; // interlace method: Adam7
-  out.writeUInt32BE(crc32(out.subarray(12, 29)), 29);
-  return out;
-}
-
-function crc32(bytes: Buffer): number {
-  let crc = ~0;
-  for (const byte of bytes) {
-    crc ^= byte;
-    for (let k = 0; k < 8; k++) crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1));
-  }
-  return ~crc >>> 0;
-}
 
 describe("images whose decoding would take too much memory", () => {
   it("refuses an interlaced 16-bit PNG of 100 megapixels (within the pixel limit) with a clear 400, storing nothing", async () => {

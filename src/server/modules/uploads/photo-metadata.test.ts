@@ -3,6 +3,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/app";
+import { multipartFile } from "../../test/multipart";
 
 /**
  * Issue 21: a member photo taken with a phone carries where it was taken (EXIF GPS), the camera
@@ -29,13 +30,8 @@ async function phonePhotoWithGps(): Promise<Buffer> {
 }
 
 async function upload(url: string, data: Buffer, name: string) {
-  const boundary = "----gps" + Math.random().toString(16).slice(2);
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: image/jpeg\r\n\r\n`),
-    data,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return t.request({ method: "POST", url, payload, headers: { "content-type": `multipart/form-data; boundary=${boundary}`, ...(await t.adminHeaders()) } });
+  const body = multipartFile(data, { name, type: "image/jpeg" });
+  return t.request({ method: "POST", url, payload: body.payload, headers: { ...body.headers, ...(await t.adminHeaders()) } });
 }
 
 describe("an uploaded photo's private metadata", () => {

@@ -6,6 +6,7 @@ import { PageHeader } from "@client/components/ui/page-header";
 import { useDashboardCounts, useDashboardMerchandise, useDashboardShows, useDashboardVideos } from "./api";
 import { BackupLine } from "./backup-line";
 import { DemoContentCard } from "./demo-content-card";
+import { SetupChecklist } from "./setup-checklist";
 import { CountCard } from "./count-card";
 import { DashboardList } from "./dashboard-list";
 
@@ -33,6 +34,7 @@ export default function DashboardPage() {
         <CountCard label="Unread Messages" icon={Inbox} href="/messages" value={people.data?.unreadMessages} isLoading={people.isLoading} failed={!!people.error} />
       </section>
       <BackupLine />
+      <SetupChecklist />
       <DemoContentCard />
 
       <div className="mt-6 grid gap-4 lg:grid-cols-3">
