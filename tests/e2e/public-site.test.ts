@@ -76,7 +76,7 @@ test("opens a video", async () => {
   await play.click();
   const frame = page.locator('iframe[title="Live at The Pour House"]');
   await expect.poll(() => frame.count()).toBe(1);
-  expect(await frame.getAttribute("src")).toMatch(/^https:\/\/www\.youtube\.com\/embed\/[\w-]{11}\?autoplay=1$/);
+  expect(await frame.getAttribute("src")).toMatch(/^https:\/\/www\.youtube-nocookie\.com\/embed\/[\w-]{11}\?autoplay=1$/);
   // focus went on to the player, not back to the top of the page
   expect(await page.evaluate(() => document.activeElement?.tagName)).toBe("IFRAME");
 });

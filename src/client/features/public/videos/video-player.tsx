@@ -14,7 +14,15 @@ export function videoThumb(v: Video): string {
 }
 
 /** The embed URL with autoplay on, for the facade's click-to-play. */
-const autoplayUrl = (url: string) => url + (url.includes("?") ? "&" : "?") + "autoplay=1";
+/**
+ * The player's address: a YouTube video plays from youtube-nocookie.com (no YouTube cookies until
+ * the visitor plays it, issue 21); any other embed as stored. Autoplay: the visitor just asked.
+ */
+function autoplayUrl(url: string): string {
+  const id = extractYouTubeId(url);
+  if (id) return `https://www.youtube-nocookie.com/embed/${id}?autoplay=1`;
+  return url + (url.includes("?") ? "&" : "?") + "autoplay=1";
+}
 
 /**
  * Click-to-play facade: a thumbnail and a play button until the visitor asks for the video,

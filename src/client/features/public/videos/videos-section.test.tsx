@@ -22,7 +22,8 @@ describe("VideosSection", () => {
     expect(container.querySelector("iframe")).toBeNull();
     await user.click(screen.getByRole("button", { name: "Play video: First" }));
     const frame = container.querySelector("iframe")!;
-    expect(frame).toHaveAttribute("src", "https://www.youtube.com/embed/abcdefghij2?autoplay=1");
+    // played from youtube-nocookie.com: no YouTube cookies for a visitor who only looks (issue 21)
+    expect(frame).toHaveAttribute("src", "https://www.youtube-nocookie.com/embed/abcdefghij2?autoplay=1");
     expect(frame).toHaveAttribute("title", "First");
     // keyboard focus moves on to the player instead of being dropped with the button
     expect(frame).toHaveFocus();
