@@ -20,11 +20,25 @@ export function LyricsForm({ lyrics }: { lyrics?: Lyrics }) {
     onError: (err) => applyServerErrors(err, form.setError),
   });
   const c = form.control;
+  // most songs are titled by their name: either field left empty takes the other (issue 21)
+  const fillEachOther = () => {
+    const { title, songName } = form.getValues();
+    if (!title?.trim() && songName?.trim()) form.setValue("title", songName);
+    else if (!songName?.trim() && title?.trim()) form.setValue("songName", title);
+  };
+  const submit = form.handleSubmit((values) => save.mutate(values));
   return (
-    <form noValidate onSubmit={form.handleSubmit((values) => save.mutate(values))} className="space-y-5">
+    <form
+      noValidate
+      onSubmit={(e) => {
+        fillEachOther();
+        return submit(e);
+      }}
+      className="space-y-5"
+    >
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField control={c} name="title" label="Title" placeholder="Title shown on the website" />
-        <TextField control={c} name="songName" label="Song Name" placeholder="Song name" />
+        <TextField control={c} name="title" label="Title" placeholder="Title shown on the website" hint="Left empty, it is the song name." />
+        <TextField control={c} name="songName" label="Song Name" placeholder="Song name" hint="Left empty, it is the title." />
         <TextField control={c} name="albumName" label="Album (optional)" placeholder="Album or EP" />
         <TextField control={c} name="releaseYear" label="Release Year (optional)" placeholder="2025" />
       </div>

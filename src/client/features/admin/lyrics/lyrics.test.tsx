@@ -85,6 +85,18 @@ describe("lyrics form", () => {
   });
 });
 
+describe("lyrics form: title and song name", () => {
+  it("either one left empty takes the other (issue 21)", async () => {
+    const api = fakeApi({ "POST /api/lyrics": (b) => json(201, { success: true, data: { id: 6, ...b } }) });
+    renderAdminPage(<LyricsFormPage params={{}} />, "/lyrics/add");
+    await userEvent.type(screen.getByLabelText("Title"), "Kinston, 2 AM");
+    await userEvent.type(screen.getByLabelText("Lyrics"), "Parking lot sermons");
+    await userEvent.click(screen.getByRole("button", { name: "Create Lyrics" }));
+    await waitFor(() => expect(api.writes()).toHaveLength(1));
+    expect(api.writes()[0].body).toMatchObject({ title: "Kinston, 2 AM", songName: "Kinston, 2 AM" });
+  });
+});
+
 describe("auto-add homepage lyrics", () => {
   it("says what it will add, adds it once as a Draft when asked, then returns to the list", async () => {
     let rows = [lyric(1, "Floodplain", true)];
