@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { uploadsApi } from "@shared/api/uploads";
@@ -15,7 +15,7 @@ import { UploadField } from "@client/components/ui/upload-field";
 import { applyServerErrors } from "@client/lib/resource";
 import { uploadFile } from "@client/lib/upload";
 import { UnsavedChangesPrompt } from "../components/unsaved-changes-prompt";
-import { useSaveMember, type MemberPayload } from "./api";
+import { useMembers, useSaveMember, type MemberPayload } from "./api";
 import { useNavigateAfterSave } from "@client/lib/use-unsaved-changes";
 
 const toValues = (m?: BandMember): BandMemberFormValues => ({
@@ -62,6 +62,12 @@ export function BandMemberForm({ member }: { member?: BandMember }) {
     onError: (err) => applyServerErrors(err, form.setError),
   });
   const name = form.watch("name");
+  // a new member goes last (issue 21): after the highest sort order there is, once the list is known
+  const members = useMembers();
+  const nextOrder = member ? null : Math.max(-1, ...(members.data ?? []).map((m) => m.sortOrder ?? 0)) + 1;
+  useEffect(() => {
+    if (nextOrder !== null && !form.getFieldState("sortOrder").isDirty) form.resetField("sortOrder", { defaultValue: nextOrder });
+  }, [nextOrder, form]);
 
   async function submit(v: BandMemberFormValues) {
     const payload: MemberPayload = {

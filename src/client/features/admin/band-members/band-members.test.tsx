@@ -201,6 +201,19 @@ describe("band member form", () => {
     await waitFor(() => expect(location.history?.at(-1)).toBe("/band-members"));
   });
 
+  it("puts a new member last: after the highest sort order there is (issue 21)", async () => {
+    renderAt("/band-members/add", <BandMemberFormPage params={{}} />, (m, url) => {
+      if (m === "GET" && url === "/api/band-members?all=true") return json(200, { success: true, data: [member({ id: 1, sortOrder: 0 }), member({ id: 2, sortOrder: 3 })] });
+      if (m === "POST") return json(201, { success: true, data: {} });
+    });
+    await waitFor(() => expect(screen.getByLabelText("Sort Order")).toHaveValue(4));
+    await userEvent.type(screen.getByLabelText("Name"), "Jo Pate");
+    await userEvent.type(screen.getByLabelText("Role"), "Drums");
+    await userEvent.click(screen.getByRole("button", { name: "Add Band Member" }));
+    await waitFor(() => expect(writes()).toHaveLength(1));
+    expect(writes()[0].body).toMatchObject({ sortOrder: 4 });
+  });
+
   const existing = member({ id: 7, name: "Casey", imageUrl: "/uploads/images/casey.png", socialLinks: { twitter: "https://x.com/casey" } });
   const editing: Handler = (m, url) => {
     if (m === "GET" && url === "/api/band-members/7") return json(200, { success: true, data: existing });
