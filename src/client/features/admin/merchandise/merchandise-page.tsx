@@ -29,9 +29,11 @@ function NameCell({ item }: { item: Merchandise }) {
   return (
     <div className="flex items-center gap-3">
       <ImageWithFallback src={item.imageUrl || undefined} alt="" className="size-10 shrink-0 rounded object-cover" fallback={<div className="size-10 shrink-0 rounded bg-ash" aria-hidden />} />
-      <span className="font-medium text-bone">{item.name}</span>
-      {item.isFeatured && <Star className="size-4 shrink-0 fill-amber text-amber" role="img" aria-label="Featured" />}
-      <DemoBadge resource="merchandise" id={item.id} />
+      <span className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1">
+        <span className="font-medium text-bone">{item.name}</span>
+        {item.isFeatured && <Star className="size-4 shrink-0 fill-amber text-amber" role="img" aria-label="Featured" />}
+        <DemoBadge resource="merchandise" id={item.id} />
+      </span>
     </div>
   );
 }
