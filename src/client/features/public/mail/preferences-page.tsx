@@ -208,7 +208,8 @@ function PreferencesForm({ token, initial, onErased }: { token: string; initial:
         <div className="grid gap-3">
           <p className="text-dust">Delete your subscription and everything we store about you. This cannot be undone.</p>
           <div>
-            <button type="button" onClick={() => setAskDelete(true)} className={primary}>
+            {/* a quiet button: the page's one loud action is Save (issue 21) */}
+            <button type="button" onClick={() => setAskDelete(true)} className={outline}>
               Delete my data
             </button>
           </div>
