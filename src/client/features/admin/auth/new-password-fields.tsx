@@ -22,7 +22,7 @@ export function NewPasswordFields<T extends NewPasswordValues>({ form, username 
   const password = f.watch("newPassword") ?? "";
   return (
     <>
-      <Field label="New password" error={errors.newPassword?.message} hint={<PasswordStrengthMeter password={password} username={username} />}>
+      <Field label="New password" error={errors.newPassword?.message} hint={<PasswordStrengthMeter password={password} username={username} fieldError={errors.newPassword?.message} />}>
         <Input type="password" autoComplete="new-password" {...f.register("newPassword")} />
       </Field>
       <Field label="Confirm new password" error={errors.confirmPassword?.message}>

@@ -50,4 +50,18 @@ describe("password strength meter in the admin user form", () => {
     await user.click(screen.getByRole("button", { name: "Create User" }));
     expect(await screen.findByRole("alert")).toHaveTextContent(message);
   });
+
+  it("says 'too common' once when the server refused the same password (issue 21)", async () => {
+    const user = userEvent.setup();
+    const message = "This password is too common. Choose a less predictable one.";
+    fakeApi({ "POST /api/users": () => json(400, { success: false, message: `password: ${message}`, errors: { password: message } }) });
+    renderAdminPage(<UserFormPage params={{}} />, "/users/add");
+    await user.type(await screen.findByLabelText("Username"), "bassist");
+    await user.type(screen.getByLabelText("Password"), "password");
+    await waitFor(() => expect(meter()).toHaveTextContent(message));
+    await user.click(screen.getByRole("button", { name: "Create User" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent(message);
+    expect(meter()).toHaveTextContent("Strength: very weak");
+    expect(screen.getAllByText(message)).toHaveLength(1);
+  });
 });

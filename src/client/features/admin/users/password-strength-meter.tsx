@@ -28,10 +28,11 @@ const BAR_COLOURS = ["bg-blood", "bg-blood", "bg-amber", "bg-moss", "bg-moss"];
 
 /**
  * "Strength: weak" in words (not colour alone) under the password field, announced politely as
- * it changes, with the reason the server would refuse it. Rendered inside the field's hint, so
+ * it changes, with the reason the server would refuse it (unless the field's error, `fieldError`,
+ * says the same). Rendered inside the field's hint, so
  * the input's aria-describedby reads it too.
  */
-export function PasswordStrengthMeter({ password, username }: { password: string; username: string }) {
+export function PasswordStrengthMeter({ password, username, fieldError }: { password: string; username: string; fieldError?: string }) {
   const [verdict, setVerdict] = useState<Verdict | null>(null);
 
   useEffect(() => {
@@ -62,7 +63,8 @@ export function PasswordStrengthMeter({ password, username }: { password: string
           </span>
           <span className="block">
             Strength: <strong className="font-semibold text-bone">{shown.label}</strong>
-            {shown.problem && <span className="block">{shown.problem}</span>}
+            {/* the field's error may already say it (the server refused the same password): once is enough (issue 21) */}
+            {shown.problem && shown.problem !== fieldError && <span className="block">{shown.problem}</span>}
           </span>
         </>
       )}

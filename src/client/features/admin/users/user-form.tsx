@@ -47,7 +47,7 @@ export function UserForm({ user }: { user?: AdminUser }) {
         label={user ? "New Password (leave blank to keep current)" : "Password"}
         placeholder={user ? "Leave blank to keep the current password" : "At least 8 characters"}
         autoComplete="new-password"
-        hint={<PasswordStrengthMeter password={password ?? ""} username={username} />}
+        hint={<PasswordStrengthMeter password={password ?? ""} username={username} fieldError={form.formState.errors.password?.message} />}
       />
       <UnsavedChangesPrompt when={form.formState.isDirty && !save.isSuccess} />
       <FormActions cancelHref="/users" submitLabel={user ? "Update User" : "Create User"} pending={save.isPending} />
