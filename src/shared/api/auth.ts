@@ -9,6 +9,8 @@ export const authApi = {
   /** always the same neutral answer; mails a 30-minute single-use link when the address is known */
   forgotPassword: "/api/admin/forgot-password",
   resetPassword: "/api/admin/reset-password",
+  /** POST { token }: { valid } (the reset page asks before showing its form) */
+  resetLinkCheck: "/api/admin/reset-password/check",
   /** the signed-in admin's own password (admin scope) */
   ownPassword: "/api/admin/password",
 } as const;

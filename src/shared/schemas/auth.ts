@@ -46,6 +46,13 @@ export const resetPasswordInput = z.object({
 });
 export type ResetPasswordInput = z.input<typeof resetPasswordInput>;
 
+/** What a used, expired or unknown reset link is told (the page says it before its form). */
+export const RESET_LINK_INVALID = "This reset link has expired or was already used. Ask for a new one on the login page.";
+
+/** POST /api/admin/reset-password/check: is a mailed link still good, before the admin types a new password. */
+export const resetLinkCheckInput = resetPasswordInput.pick({ token: true });
+export const resetLinkCheckAnswer = z.object({ success: z.boolean(), data: z.object({ valid: z.boolean() }) });
+
 /** PUT /api/admin/password: the signed-in admin's own password. */
 export const changePasswordInput = z.object({
   currentPassword: z.string({ message: "Current password is required" }).min(1, "Current password is required").max(200, "Password is too long"),

@@ -64,6 +64,10 @@ describe("password reset and own password", () => {
     const sessionA = (await login(drummer.username, drummer.password)).json().token;
     const sessionB = (await login(drummer.username, drummer.password)).json().token;
 
+    const check = async (tok: string) => (await t.request({ method: "POST", url: "/api/admin/reset-password/check", payload: { token: tok } })).json();
+    expect(await check(token)).toEqual({ success: true, data: { valid: true } });
+    expect(await check("not-a-real-token")).toEqual({ success: true, data: { valid: false } });
+
     // a refused password leaves the link usable
     const weak = await reset(token, "password123");
     expect(weak.statusCode).toBe(400);
@@ -77,6 +81,8 @@ describe("password reset and own password", () => {
     expect((await login(drummer.username, drummer.password)).statusCode).toBe(401);
     expect((await login(drummer.username, "quartz-meadow-58-river")).statusCode).toBe(200);
 
+    // the page says a used link is dead before it shows its form (issue 21)
+    expect(await check(token)).toEqual({ success: true, data: { valid: false } });
     const again = await reset(token, "another-tulip-77-stone");
     expect(again.statusCode).toBe(400);
     expect(again.json().message).toBe(RESET_LINK_INVALID);

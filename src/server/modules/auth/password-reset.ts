@@ -2,6 +2,7 @@ import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { passwordProblem } from "@shared/password-strength";
 import { PASSWORD_HAS_USERNAME, passwordContainsUsername } from "@shared/schemas/users";
+import { RESET_LINK_INVALID } from "@shared/schemas/auth";
 import { passwordResetTokens, users } from "../../db/schema";
 import { badRequest } from "../../lib/http-error";
 import { hashToken, newToken } from "../../lib/tokens";
@@ -16,7 +17,7 @@ export const RESET_VALID_MINUTES = 30;
 export const RESET_MAILS_PER_ADDRESS = 3;
 const ADDRESS_WINDOW_MS = 60 * 60 * 1000;
 
-export const RESET_LINK_INVALID = "This reset link has expired or was already used. Ask for a new one on the login page.";
+export { RESET_LINK_INVALID };
 
 /**
  * The mails for a forgot-password request: one per active admin account using the address (each
@@ -56,6 +57,25 @@ export async function buildResetMails(app: FastifyInstance, email: string) {
   return mails;
 }
 
+/** A link that still works: this token, not used, not expired. */
+const liveLink = (token: string) => and(eq(passwordResetTokens.tokenHash, hashToken(token)), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, new Date()));
+
+/** The live link's account, if any. */
+async function linkAccount(app: FastifyInstance, token: string) {
+  const [found] = await app.db
+    .select({ userId: users.id, username: users.username, isActive: users.isActive })
+    .from(passwordResetTokens)
+    .innerJoin(users, eq(users.id, passwordResetTokens.userId))
+    .where(liveLink(token))
+    .limit(1);
+  return found?.isActive ? found : null;
+}
+
+/** Whether a reset link would still work (unused, unexpired, its account active): the page says so before its form. */
+export async function resetLinkIsValid(app: FastifyInstance, token: string): Promise<boolean> {
+  return (await linkAccount(app, token)) !== null;
+}
+
 /** The password policy of the user form (length checked by the schema): not the username, not guessable. */
 export function checkNewPassword(password: string, username: string, field: string) {
   const problem = passwordContainsUsername(password, username) ? PASSWORD_HAS_USERNAME : passwordProblem(password, [username]);
@@ -69,15 +89,9 @@ export function checkNewPassword(password: string, username: string, field: stri
  * ends them too: endResetLinks in services/sessions.ts).
  */
 export async function resetPassword(app: FastifyInstance, token: string, password: string) {
-  const tokenHash = hashToken(token);
-  const live = and(eq(passwordResetTokens.tokenHash, tokenHash), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, new Date()));
-  const [found] = await app.db
-    .select({ userId: users.id, username: users.username, isActive: users.isActive })
-    .from(passwordResetTokens)
-    .innerJoin(users, eq(users.id, passwordResetTokens.userId))
-    .where(live)
-    .limit(1);
-  if (!found || !found.isActive) throw badRequest(RESET_LINK_INVALID);
+  const live = liveLink(token);
+  const found = await linkAccount(app, token);
+  if (!found) throw badRequest(RESET_LINK_INVALID);
   // checked before the token is used, so a refused password leaves the link working
   checkNewPassword(password, found.username, "password");
   const passwordHash = await hashPassword(password);

@@ -1,7 +1,7 @@
 import { messageAnswer } from "@shared/schemas/answers";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { authApi } from "@shared/api/auth";
-import { FORGOT_PASSWORD_ANSWER, authAnswers, changePasswordInput, forgotPasswordInput, loginInput, resetPasswordInput } from "@shared/schemas/auth";
+import { FORGOT_PASSWORD_ANSWER, authAnswers, changePasswordInput, forgotPasswordInput, loginInput, resetLinkCheckAnswer, resetLinkCheckInput, resetPasswordInput } from "@shared/schemas/auth";
 import { users } from "../../db/schema";
 import { eq, sql } from "drizzle-orm";
 import { badRequest, unauthorized } from "../../lib/http-error";
@@ -10,7 +10,7 @@ import { clearSessionCookie, getSession, requireAdmin, setSessionCookie } from "
 import { sendInBackground } from "../../services/mailer";
 import { hashPassword, verifyPassword } from "../../services/passwords";
 import { createSession, deleteSession, deleteSessionsExcept, endResetLinks } from "../../services/sessions";
-import { buildResetMails, checkNewPassword, resetPassword } from "./password-reset";
+import { buildResetMails, checkNewPassword, resetLinkIsValid, resetPassword } from "./password-reset";
 
 /** Login, me, refresh and logout. They sit outside the admin scope because login cannot need a session. */
 export const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -75,6 +75,15 @@ export const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
       sendInBackground(app, () => buildResetMails(app, email), "password reset");
       return { success: true, message: FORGOT_PASSWORD_ANSWER };
     },
+  );
+
+  app.post(
+    authApi.resetLinkCheck,
+    {
+      schema: { body: resetLinkCheckInput, response: { 200: resetLinkCheckAnswer } },
+      config: { rateLimit: { max: app.config.LOGIN_RATE_LIMIT, timeWindow: "1 minute" } },
+    },
+    async (request) => ({ success: true, data: { valid: await resetLinkIsValid(app, request.body.token) } }),
   );
 
   app.post(

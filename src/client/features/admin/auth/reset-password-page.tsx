@@ -1,9 +1,11 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
+import { useQuery } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
 import { Link, useSearch } from "wouter";
 import { z } from "zod";
 import { authApi } from "@shared/api/auth";
+import { RESET_LINK_INVALID } from "@shared/schemas/auth";
 import { ApiError, apiRequest } from "@client/lib/api-client";
 import { clearAuth } from "@client/lib/auth-storage";
 import { Button } from "@client/components/ui/button";
@@ -29,6 +31,14 @@ export default function ResetPasswordPage() {
   const { isSubmitting } = form.formState;
   const [done, setDone] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  // a used or expired link says so before anyone types a new password (issue 21)
+  const check = useQuery({
+    queryKey: [authApi.resetLinkCheck, token],
+    queryFn: () => apiRequest<{ valid: boolean }>("POST", authApi.resetLinkCheck, { token }).then((res) => res.data?.valid ?? true),
+    enabled: token !== "",
+    retry: false,
+    staleTime: Infinity,
+  });
 
   const onSubmit = form.handleSubmit(async ({ newPassword }) => {
     setFailure(null);
@@ -50,6 +60,19 @@ export default function ResetPasswordPage() {
         <CardContent>
           <p role="alert" className="text-sm text-bone">
             This reset link is incomplete. Open the link from the mail again, or ask for a new one.
+          </p>
+        </CardContent>
+        <CardFooter className="justify-center">{askAgain}</CardFooter>
+      </AuthScreen>
+    );
+  }
+
+  if (!done && check.data === false) {
+    return (
+      <AuthScreen title="Reset password">
+        <CardContent>
+          <p role="alert" className="text-sm text-bone">
+            {RESET_LINK_INVALID}
           </p>
         </CardContent>
         <CardFooter className="justify-center">{askAgain}</CardFooter>
