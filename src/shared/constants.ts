@@ -15,6 +15,10 @@ export const SETTING_KEYS = [
   "facebook-url",
   "twitter-url",
   "youtube-url",
+  // issue 21: where bands are now
+  "tiktok-url",
+  "threads-url",
+  "bluesky-url",
   "show-bios",
   "about-para1",
   "about-para2",

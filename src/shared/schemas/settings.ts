@@ -50,6 +50,9 @@ const SOCIAL_HOSTS: Partial<Record<SettingKey, { name: string; hosts: string[]; 
   "facebook-url": { name: "a Facebook", hosts: ["facebook.com", "fb.com"], example: "https://facebook.com/yourband" },
   "twitter-url": { name: "a Twitter / X", hosts: ["twitter.com", "x.com"], example: "https://x.com/yourband" },
   "youtube-url": { name: "a YouTube", hosts: ["youtube.com", "youtu.be"], example: "https://youtube.com/@yourband" },
+  "tiktok-url": { name: "a TikTok", hosts: ["tiktok.com"], example: "https://www.tiktok.com/@yourband" },
+  "threads-url": { name: "a Threads", hosts: ["threads.net", "threads.com"], example: "https://www.threads.net/@yourband" },
+  "bluesky-url": { name: "a Bluesky", hosts: ["bsky.app"], example: "https://bsky.app/profile/yourband.bsky.social" },
 };
 
 const onHost = (url: URL, hosts: string[]) => {
@@ -117,7 +120,10 @@ export function checkSettingValue(key: SettingKey, value: string): Checked {
     case "instagram-url":
     case "facebook-url":
     case "twitter-url":
-    case "youtube-url": {
+    case "youtube-url":
+    case "tiktok-url":
+    case "threads-url":
+    case "bluesky-url": {
       if (!trimmed) return { ok: true, value: "" };
       const social = SOCIAL_HOSTS[key]!;
       const message = `Must be ${social.name} link, e.g. ${social.example}`;

@@ -73,6 +73,9 @@ describe("links", () => {
     ["twitter-url", "https://x.com/tarriverstatic", "https://x.com/tarriverstatic"],
     ["youtube-url", "https://www.youtube.com/@tarriverstatic", "https://www.youtube.com/@tarriverstatic"],
     ["bandcamp-url", "tarriverstatic.bandcamp.com", "https://tarriverstatic.bandcamp.com"],
+    ["tiktok-url", "tiktok.com/@tarriverstatic", "https://tiktok.com/@tarriverstatic"],
+    ["threads-url", "https://www.threads.net/@tarriverstatic", "https://www.threads.net/@tarriverstatic"],
+    ["bluesky-url", "https://bsky.app/profile/tarriverstatic.bsky.social", "https://bsky.app/profile/tarriverstatic.bsky.social"],
   ] as const)("%s accepts %j as %j", async (key, value, stored) => {
     const res = await put(key, value);
     expect(res.statusCode).toBe(200);
@@ -85,6 +88,8 @@ describe("links", () => {
     ["twitter-url", "@tarriverstatic", "Must be a Twitter / X link, e.g. https://x.com/yourband"],
     ["youtube-url", "javascript:alert(1)", "Must be a YouTube link, e.g. https://youtube.com/@yourband"],
     ["bandcamp-url", "not a link", "Must be a valid URL, e.g. https://yourband.bandcamp.com"],
+    ["tiktok-url", "https://instagram.com/band", "Must be a TikTok link, e.g. https://www.tiktok.com/@yourband"],
+    ["bluesky-url", "https://bsky.app/", "Must be a Bluesky link, e.g. https://bsky.app/profile/yourband.bsky.social"],
   ] as const)("%s refuses %j", async (key, value, message) => {
     const res = await put(key, value);
     expect(res.statusCode).toBe(400);

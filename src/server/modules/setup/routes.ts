@@ -5,7 +5,7 @@ import { audioTracks, backupRuns, bandMembers, lyrics, merchandise, settings, sh
 import { demoSettings } from "../../db/seed/demo-content";
 
 /** The settings that take fans to the band elsewhere (music and socials). */
-const LINK_SETTINGS = ["soundcloud-url", "spotify-url", "bandcamp-url", "instagram-url", "facebook-url", "twitter-url", "youtube-url"];
+const LINK_SETTINGS = ["soundcloud-url", "spotify-url", "bandcamp-url", "instagram-url", "facebook-url", "twitter-url", "youtube-url", "tiktok-url", "threads-url", "bluesky-url"];
 
 /**
  * The dashboard's first-run checklist (issue 21): each step says whether it is done, from the

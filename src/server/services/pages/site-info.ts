@@ -4,7 +4,7 @@ import { SETTING_DEFAULTS } from "@shared/settings-defaults";
 import { getSettings } from "../settings";
 
 /** Settings every public page's HTML needs: the band's name, its social profiles and its time zone. */
-export const SOCIAL_SETTING_KEYS = ["instagram-url", "facebook-url", "twitter-url", "youtube-url", "bandcamp-url"] as const;
+export const SOCIAL_SETTING_KEYS = ["instagram-url", "facebook-url", "twitter-url", "youtube-url", "bandcamp-url", "tiktok-url", "threads-url", "bluesky-url"] as const;
 
 export async function loadSiteInfo(app: FastifyInstance) {
   const stored = await getSettings(app.db, ["band-name", "timezone", ...SOCIAL_SETTING_KEYS]);

@@ -87,6 +87,9 @@ export default function SettingsPage() {
               <SettingField settingKey="facebook-url" label="Facebook URL" placeholder="https://facebook.com/yourband" />
               <SettingField settingKey="twitter-url" label="Twitter URL" placeholder="https://twitter.com/yourband" />
               <SettingField settingKey="youtube-url" label="YouTube URL" placeholder="https://youtube.com/@yourband" />
+              <SettingField settingKey="tiktok-url" label="TikTok URL" placeholder="https://www.tiktok.com/@yourband" />
+              <SettingField settingKey="threads-url" label="Threads URL" placeholder="https://www.threads.net/@yourband" />
+              <SettingField settingKey="bluesky-url" label="Bluesky URL" placeholder="https://bsky.app/profile/yourband.bsky.social" />
             </CardContent>
           </Card>
         </TabsContent>
