@@ -18,6 +18,8 @@ export const merchandiseInput = z.object({
   templateDimensions: z.enum(TEMPLATE_DIMENSIONS, { message: "Template dimensions are required" }),
   imageUrl: optionalUrl({ allowSitePath: true }),
   amazonUrl: optionalUrl(),
+  /** any other shop (issue 21): the buy link when set, named after its site */
+  storeUrl: optionalUrl(),
   // three independent flags (spec section 4)
   isNew: flag("isNew", false),
   isFeatured: flag("isFeatured", false),
@@ -42,6 +44,7 @@ export const merchandiseRecord = z.object({
   /** the uploaded image's resized variants (public answers; absent or null otherwise) */
   image: responsiveImageRecord.nullish(),
   amazonUrl: z.string(),
+  storeUrl: z.string(),
   isNew: z.boolean(),
   isFeatured: z.boolean(),
   comingSoon: z.boolean(),

@@ -90,6 +90,8 @@ export const merchandise = pgTable("merchandise", {
   templateDimensions: text("template_dimensions").notNull(),
   imageUrl: text("image_url").notNull().default(""),
   amazonUrl: text("amazon_url").notNull().default(""),
+  // any other shop (Bandcamp, Big Cartel, the band's own; issue 21): used instead of amazonUrl when set
+  storeUrl: text("store_url").notNull().default(""),
   isNew: boolean("is_new").notNull().default(false),
   isFeatured: boolean("is_featured").notNull().default(false),
   comingSoon: boolean("coming_soon").notNull().default(false),

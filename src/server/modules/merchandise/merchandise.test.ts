@@ -55,7 +55,13 @@ describe("merchandise CRUD", () => {
     const { isNew, isFeatured, comingSoon, imageUrl, amazonUrl, ...rest } = valid;
     void [isNew, isFeatured, comingSoon, imageUrl, amazonUrl];
     const res = await post(rest);
-    expect(res.json().data).toMatchObject({ isNew: false, isFeatured: false, comingSoon: false, imageUrl: "", amazonUrl: "" });
+    expect(res.json().data).toMatchObject({ isNew: false, isFeatured: false, comingSoon: false, imageUrl: "", amazonUrl: "", storeUrl: "" });
+  });
+
+  it("keeps a link to any other shop beside the Amazon one (issue 21)", async () => {
+    const res = await post({ ...valid, storeUrl: " https://tarriverstatic.bandcamp.com/merch/tee " });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().data).toMatchObject({ amazonUrl: valid.amazonUrl, storeUrl: "https://tarriverstatic.bandcamp.com/merch/tee" });
   });
 });
 
@@ -76,6 +82,7 @@ describe("merchandise validation", () => {
     ["imageUrl", { imageUrl: "/\\evil.example/x.png" }, "Must be a valid URL"],
     ["imageUrl", { imageUrl: "javascript:alert(1)" }, "Must be a valid URL"],
     ["amazonUrl", { amazonUrl: "/uploads/x" }, "Must be a valid URL"],
+    ["storeUrl", { storeUrl: "javascript:alert(1)" }, "Must be a valid URL"],
     ["isNew", { isNew: "yes" }, "isNew must be true or false"],
     ["description", { description: "x".repeat(6000) }, "Too long (5,000 characters at most)"],
   ])("%s: %j -> %s", async (field, change, message) => {

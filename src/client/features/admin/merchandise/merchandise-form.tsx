@@ -31,6 +31,7 @@ const EMPTY: DefaultValues<MerchandiseInput> = {
   templateDimensions: undefined,
   imageUrl: "",
   amazonUrl: "",
+  storeUrl: "",
   isNew: false,
   isFeatured: false,
   comingSoon: false,
@@ -129,7 +130,7 @@ export function MerchandiseForm({ item }: { item?: Merchandise }) {
         <NumberField control={c} name="price" label="Price ($)" placeholder="25.99" step={0.01} min={0} />
         <SelectField control={c} name="category" label="Category" placeholder="Select a category" options={options(MERCH_CATEGORIES)} />
       </div>
-      <SelectField control={c} name="templateDimensions" label="Template Dimensions" placeholder="Select template dimensions" options={options(TEMPLATE_DIMENSIONS)} hint="The print file size the print-on-demand product needs." />
+      <SelectField control={c} name="templateDimensions" label="Template Dimensions" placeholder="Select template dimensions" options={options(TEMPLATE_DIMENSIONS)} hint="The print file size the print-on-demand product needs. Not printing on demand? Choose Other." />
       <UploadField
         label="Image"
         fileLabel="Image file"
@@ -149,7 +150,15 @@ export function MerchandiseForm({ item }: { item?: Merchandise }) {
         disabled={progress !== null}
         preview={{ kind: "image", size: "lg", fileAlt: "Chosen file preview", placeholder: (broken) => <ImagePlaceholder broken={broken} /> }}
       />
-      <TextField control={c} name="amazonUrl" type="url" label="Amazon URL" placeholder="https://www.amazon.com/..." hint="Where fans buy this item." />
+      <TextField control={c} name="amazonUrl" type="url" label="Amazon URL" placeholder="https://www.amazon.com/..." hint="Where fans buy this item (print on demand)." />
+      <TextField
+        control={c}
+        name="storeUrl"
+        type="url"
+        label="Other store URL (optional)"
+        placeholder="e.g. https://yourband.bandcamp.com/merch"
+        hint="Any shop: Bandcamp, Big Cartel, your own. Used instead of the Amazon link; the button names the shop. With neither link, fans read 'At the merch table'."
+      />
       <fieldset className="space-y-3">
         <legend className="mb-2 text-sm font-medium">Status</legend>
         <div className="flex flex-col gap-3 sm:flex-row sm:gap-8">

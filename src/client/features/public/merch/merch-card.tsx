@@ -1,6 +1,7 @@
 import { ArrowUpRight } from "lucide-react";
 import type { Merchandise } from "@shared/schemas/merchandise";
 import { formatPrice } from "@shared/format";
+import { storeName } from "@shared/stores";
 import { IMAGE_PLACEHOLDER } from "@shared/settings-defaults";
 import { ImageWithFallback } from "@client/components/ui/image-with-fallback";
 import { mediaUrl } from "@client/lib/media-url";
@@ -9,13 +10,17 @@ import { mediaUrl } from "@client/lib/media-url";
 const MERCH_IMAGE_SIZES = "(min-width: 1024px) 18rem, 50vw";
 
 /**
- * One product, linking out through its amazonUrl (print-on-demand, sold elsewhere). The link is
+ * One product, linking out to where it is sold: its shop link (storeUrl, any shop) or else its
+ * amazonUrl (print-on-demand); the buy label names the shop. One with neither is sold at the
+ * shows: it says so instead of offering nothing. The link is
  * the product name, stretched over the whole card: the card is one big click target, while a
  * screen reader hears "Floodplain Tee" as the link and the price and badges as plain text.
  */
 export function MerchCard({ item }: { item: Merchandise }) {
   // a 'Coming Soon' item is not buyable yet (issue 13): no link, a label where Buy would be
-  const href = !item.comingSoon && /^https?:\/\//i.test(item.amazonUrl) ? item.amazonUrl : null;
+  const link = [item.storeUrl, item.amazonUrl].find((u) => /^https?:\/\//i.test(u ?? ""));
+  const href = !item.comingSoon && link ? link : null;
+  const store = href ? storeName(href) : null;
   return (
     <li className="group relative flex h-full flex-col border border-smoke bg-ink transition hover:border-blood has-[a:focus-visible]:outline-2 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-blood">
       <div className="relative aspect-square overflow-hidden bg-coal">
@@ -43,10 +48,12 @@ export function MerchCard({ item }: { item: Merchandise }) {
           {item.comingSoon ? (
             <span className="text-xs font-bold tracking-wider text-dust uppercase">Coming soon</span>
           ) : (
-            href && (
-              <span aria-hidden="true" className="inline-flex items-center gap-1 text-xs font-bold tracking-wider text-(--color-signal) uppercase">
-                Buy <ArrowUpRight className="h-4 w-4" />
+            href ? (
+              <span aria-hidden="true" className="inline-flex min-w-0 items-center gap-1 text-right text-xs font-bold tracking-wider text-(--color-signal) uppercase">
+                <span className="break-words">{store ? `Buy on ${store}` : "Buy"}</span> <ArrowUpRight className="h-4 w-4 shrink-0" />
               </span>
+            ) : (
+              <span className="text-right text-xs font-bold tracking-wider text-dust uppercase">At the merch table</span>
             )
           )}
         </div>

@@ -8,7 +8,7 @@ import { MerchSection, NO_MERCH } from "./merch-section";
 afterEach(() => vi.unstubAllGlobals());
 const item = (id: number, name: string, category: string, extra = {}) => ({
   id, name, category, description: `${name} description`, price: "25.9", templateDimensions: "Other", imageUrl: `/uploads/${id}.jpg`,
-  amazonUrl: `https://www.amazon.com/dp/${id}`, isNew: false, isFeatured: false, comingSoon: false, createdAt: "", updatedAt: "", ...extra,
+  amazonUrl: `https://www.amazon.com/dp/${id}`, storeUrl: "", isNew: false, isFeatured: false, comingSoon: false, createdAt: "", updatedAt: "", ...extra,
 });
 const catalog = [
   item(1, "Tee", "T-Shirt", { isNew: true }),
@@ -83,8 +83,26 @@ describe("MerchSection", () => {
     expect(within(sticker).queryByText("Buy")).toBeNull();
     expect(within(sticker).getByText("Coming soon")).toBeInTheDocument();
     const tee = screen.getByRole("heading", { name: /^Tee/ }).closest("li")!;
-    expect(within(tee).getByText("Buy")).toBeInTheDocument();
+    expect(within(tee).getByText("Buy on Amazon")).toBeInTheDocument();
     expect(within(tee).queryByText("Coming soon")).toBeNull();
+  });
+
+  it("names the shop it sends fans to, and says 'At the merch table' for an item with no link (issue 21)", async () => {
+    renderWithApi(<MerchSection />, {
+      "/api/merchandise": ok([
+        item(1, "Tee", "T-Shirt", { storeUrl: "https://tarriverstatic.bandcamp.com/merch/tee" }),
+        item(2, "Patch", "Accessory", { storeUrl: "https://shop.tarriverstatic.com/patch", amazonUrl: "" }),
+        item(3, "Koozie", "Accessory", { amazonUrl: "" }),
+      ]),
+    });
+    const card = async (name: RegExp) => (await screen.findByRole("heading", { name })).closest("li")!;
+    const tee = await card(/^Tee/);
+    expect(within(tee).getByRole("link")).toHaveAttribute("href", "https://tarriverstatic.bandcamp.com/merch/tee");
+    expect(within(tee).getByText("Buy on Bandcamp")).toBeInTheDocument();
+    expect(within(await card(/^Patch/)).getByText("Buy on shop.tarriverstatic.com")).toBeInTheDocument();
+    const koozie = await card(/^Koozie/);
+    expect(within(koozie).queryByRole("link")).toBeNull();
+    expect(within(koozie).getByText("At the merch table")).toBeInTheDocument();
   });
 
   it("swaps a broken product image for the placeholder", async () => {

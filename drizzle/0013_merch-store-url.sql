@@ -1,0 +1,1 @@
+ALTER TABLE "merchandise" ADD COLUMN "store_url" text DEFAULT '' NOT NULL;
