@@ -19,6 +19,8 @@ export interface InitialPage {
   path: string;
   /** YYYY-MM-DD */
   today: string;
+  /** the site's public address (PUBLIC_URL): links that need a host (webcal://) are whole in the server's HTML */
+  origin?: string;
   queries: Record<string, unknown>;
 }
 

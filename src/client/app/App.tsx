@@ -4,7 +4,7 @@ import { Route, Switch, useLocation } from "wouter";
 import type { InitialPage } from "@shared/page-render";
 import { seedQueryCache } from "../features/public/initial-data";
 import { SiteToaster } from "../features/public/ui/toasts";
-import { PageDayContext } from "../lib/page-day";
+import { PageDayContext, PageOriginContext } from "../lib/page-day";
 import { createQueryClient } from "../lib/query-client";
 import { PublicRoutes } from "./public-routes";
 import { PageLoading } from "@client/components/page-loading";
@@ -29,17 +29,19 @@ export function App({ page = null }: { page?: InitialPage | null }) {
   return (
     <QueryClientProvider client={queryClient}>
       <PageDayContext value={page?.today || null}>
-        <Switch>
-          <Route path="/admin" nest>
-            <Suspense fallback={<PageLoading />}>
-              <AdminApp />
-            </Suspense>
-          </Route>
-          <Route>
-            <PublicRoutes />
-          </Route>
-        </Switch>
-        <SiteToaster onDemand={!isAdmin} />
+        <PageOriginContext value={page?.origin || null}>
+          <Switch>
+            <Route path="/admin" nest>
+              <Suspense fallback={<PageLoading />}>
+                <AdminApp />
+              </Suspense>
+            </Route>
+            <Route>
+              <PublicRoutes />
+            </Route>
+          </Switch>
+          <SiteToaster onDemand={!isAdmin} />
+        </PageOriginContext>
       </PageDayContext>
     </QueryClientProvider>
   );

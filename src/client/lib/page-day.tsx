@@ -12,3 +12,13 @@ export const PageDayContext = createContext<string | null>(null);
 export function usePageDay(): string {
   return useContext(PageDayContext) || todayIso();
 }
+
+/**
+ * The site's public address the server drew the page with (PUBLIC_URL), or null without a
+ * server page: the links that need a host (webcal://) are whole before the app starts.
+ */
+export const PageOriginContext = createContext<string | null>(null);
+
+export function usePageOrigin(): string | null {
+  return useContext(PageOriginContext);
+}

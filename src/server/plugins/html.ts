@@ -37,7 +37,7 @@ export const renderHtml: HtmlRenderer = async (app, request, template, renderPag
   let appHtml = "";
   if (renderPage && meta.prerender) {
     try {
-      appHtml = await renderPage(path, initialPage(meta, today));
+      appHtml = await renderPage(path, initialPage(meta, today, app.config.PUBLIC_URL));
     } catch (err) {
       // the shell still works: the browser draws the page, as without the SSR build; not kept, so the next request tries again
       request.log.error({ err }, "server render failed");
@@ -47,7 +47,7 @@ export const renderHtml: HtmlRenderer = async (app, request, template, renderPag
   return { html: fillTemplate(template, meta, app.config.PUBLIC_URL, { today, appHtml }), status: meta.status, complete: true };
 };
 
-const initialPage = (meta: PageMeta, today: string): InitialPage => ({ path: meta.path, today, queries: meta.data });
+const initialPage = (meta: PageMeta, today: string, origin: string): InitialPage => ({ path: meta.path, today, origin, queries: meta.data });
 
 /** `appHtml`: the server's render of the page, put inside #root (empty: the browser draws it). */
 export function fillTemplate(template: string, meta: PageMeta, baseUrl: string, { today = todayIso(), appHtml = "" }: { today?: string; appHtml?: string } = {}): string {
@@ -75,7 +75,7 @@ export function fillTemplate(template: string, meta: PageMeta, baseUrl: string, 
     .filter(Boolean)
     .join("\n    ");
   const data = Object.keys(meta.data).length
-    ? `<script type="application/json" id="${INITIAL_DATA_ID}">${escapeJsonForHtml(JSON.stringify(initialPage(meta, today)))}</script>`
+    ? `<script type="application/json" id="${INITIAL_DATA_ID}">${escapeJsonForHtml(JSON.stringify(initialPage(meta, today, baseUrl)))}</script>`
     : "";
   // replacer functions: a '$&' in a lyric or a title is text, not a replacement pattern
   return template

@@ -73,6 +73,10 @@ describe("server-rendered public pages (SSR build present)", () => {
     // the client's first render draws from the same answers and the same day
     const data = JSON.parse(/<script type="application\/json" id="app-data">(.*?)<\/script>/.exec(res.body)![1]);
     expect(data.today).toBe(todayIso());
+    // the calendar links are whole without JavaScript (issue 21), from PUBLIC_URL
+    expect(root).toContain('href="webcal://band.example/shows.ics"');
+    expect(root).toContain('href="https://band.example/shows.ics"');
+    expect(data.origin).toBe("https://band.example");
     expect(data.queries[showsApi.upcoming].map((s: { venue: string }) => s.venue)).toEqual(["The Hydration Room"]);
   });
 

@@ -3,6 +3,7 @@ import { useSyncExternalStore } from "react";
 import { showsApi, type Show } from "@shared/api/shows";
 import { formatDate } from "@shared/format";
 import { cn } from "@client/lib/cn";
+import { usePageOrigin } from "@client/lib/page-day";
 import { googleCalendarUrl } from "./show-utils";
 
 export const FEED_PATH = showsApi.calendar;
@@ -12,9 +13,9 @@ export const FEED_PATH = showsApi.calendar;
  * date) and as https (to paste into 'add calendar from URL').
  */
 export function CalendarSubscribe({ className }: { className?: string }) {
-  const location = useBrowserLocation();
-  const host = location?.host ?? "";
-  const https = location ? `${location.origin}${FEED_PATH}` : FEED_PATH;
+  const origin = useSiteOrigin();
+  const host = origin ? new URL(origin).host : "";
+  const https = origin ? `${origin}${FEED_PATH}` : FEED_PATH;
   return (
     <div className={cn("flex flex-wrap items-center gap-x-4 gap-y-2 text-sm", className)}>
       <a
@@ -32,11 +33,13 @@ export function CalendarSubscribe({ className }: { className?: string }) {
 
 const unchanging = () => () => {};
 /**
- * The browser's address, or null in the server's render and while the browser hydrates that
- * HTML (so both draw the same links); the links gain the host right after.
+ * The site's address: the page's (PUBLIC_URL, inlined by the server) in the server's render and
+ * while the browser hydrates that HTML, so both draw the same whole links and a visitor without
+ * JavaScript gets them too (issue 21); the browser's own address right after.
  */
-function useBrowserLocation(): Location | null {
-  return useSyncExternalStore(unchanging, () => window.location, () => null);
+function useSiteOrigin(): string | null {
+  const pageOrigin = usePageOrigin();
+  return useSyncExternalStore(unchanging, () => window.location.origin, () => pageOrigin);
 }
 
 /** 'Add to calendar' for one show: its own .ics file, and a Google Calendar link. */
