@@ -40,7 +40,7 @@ export function LyricsForm({ lyrics }: { lyrics?: Lyrics }) {
         <TextField control={c} name="title" label="Title" placeholder="Title shown on the website" hint="Left empty, it is the song name." />
         <TextField control={c} name="songName" label="Song Name" placeholder="Song name" hint="Left empty, it is the title." />
         <TextField control={c} name="albumName" label="Album (optional)" placeholder="Album or EP" />
-        <TextField control={c} name="releaseYear" label="Release Year (optional)" placeholder="2025" />
+        <TextField control={c} name="releaseYear" label="Release Year (optional)" placeholder="e.g. 2025" />
       </div>
       <TextAreaField control={c} name="lyricsText" label="Lyrics" placeholder="One line per line of the song; blank lines between verses." rows={14} />
       <div className="grid items-start gap-5 sm:grid-cols-2">

@@ -127,7 +127,7 @@ export function MerchandiseForm({ item }: { item?: Merchandise }) {
       <TextField control={c} name="name" label="Name" placeholder="Item name" />
       <TextAreaField control={c} name="description" label="Description" placeholder="What it is, material, fit..." rows={4} />
       <div className="grid gap-5 sm:grid-cols-2">
-        <NumberField control={c} name="price" label="Price ($)" placeholder="25.99" step={0.01} min={0} />
+        <NumberField control={c} name="price" label="Price ($)" placeholder="e.g. 25.99" step={0.01} min={0} />
         <SelectField control={c} name="category" label="Category" placeholder="Select a category" options={options(MERCH_CATEGORIES)} />
       </div>
       <SelectField control={c} name="templateDimensions" label="Template Dimensions" placeholder="Select template dimensions" options={options(TEMPLATE_DIMENSIONS)} hint="The print file size the print-on-demand product needs. Not printing on demand? Choose Other." />

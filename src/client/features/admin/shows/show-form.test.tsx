@@ -62,6 +62,14 @@ describe("show form", () => {
     expect(location.history.at(-1)).toBe("/shows/add");
   });
 
+  it("takes a past date for the archive, and says where such a show goes (issue 21)", async () => {
+    const show = { id: 9, venue: "Strange Matter", location: "Richmond, VA", date: "2024-10-05", time: "8:00 PM", price: "10.00", ageRestriction: "18+", supportingActs: "", eventUrl: null, status: "scheduled", revision: 0 };
+    fakeApi({ "GET /api/shows/9": () => json(200, { success: true, data: show }) });
+    renderAdminPage(<ShowFormPage params={{ id: "9" }} />, "/shows/edit/9");
+    expect(await screen.findByText("This date has passed: the show goes to the archive (Past Shows on /shows).")).toBeInTheDocument();
+    expect(screen.getByLabelText("Time")).toHaveAttribute("placeholder", "e.g. 8:00 PM");
+  });
+
   it("edits an existing show: loads it, says Update Show, and PUTs the changes", async () => {
     const show = { id: 4, venue: "Local 506", location: "Chapel Hill, NC", date: "2031-03-02", time: "9:00 PM", price: "12.00", ageRestriction: "18+", supportingActs: "", eventUrl: null, status: "sold-out", revision: 3 };
     const api = fakeApi({

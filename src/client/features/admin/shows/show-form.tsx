@@ -40,6 +40,8 @@ export function ShowForm({ show }: { show?: Show }) {
     onError: (err) => applyServerErrors(err, form.setError),
   });
   const c = form.control;
+  const date = form.watch("date");
+  const isPast = typeof date === "string" && date !== "" && date < todayIso();
 
   return (
     <form noValidate onSubmit={form.handleSubmit((values) => save.mutate(values))} className="space-y-5">
@@ -47,11 +49,12 @@ export function ShowForm({ show }: { show?: Show }) {
       <QuickFillButton onFill={() => form.reset(sampleShow(), { keepDefaultValues: true })} />
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField control={c} name="venue" label="Venue" placeholder="Venue name" />
-        <TextField control={c} name="location" label="Location" placeholder="City, State" />
-        <DateField control={c} name="date" label="Date" placeholder="Pick a date" disablePast />
-        <TextField control={c} name="time" label="Time" placeholder="8:00 PM" />
-        <NumberField control={c} name="price" label="Price ($)" placeholder="15.00" step={0.01} min={0} />
-        <TextField control={c} name="ageRestriction" label="Age Restriction" placeholder="21+" />
+        <TextField control={c} name="location" label="Location" placeholder="e.g. Greenville, NC" />
+        {/* past dates too: a band fills its archive (issue 21); the hint says where such a show goes */}
+        <DateField control={c} name="date" label="Date" placeholder="Pick a date" hint={isPast ? "This date has passed: the show goes to the archive (Past Shows on /shows)." : undefined} />
+        <TextField control={c} name="time" label="Time" placeholder="e.g. 8:00 PM" />
+        <NumberField control={c} name="price" label="Price ($)" placeholder="e.g. 15.00" step={0.01} min={0} />
+        <TextField control={c} name="ageRestriction" label="Age Restriction" placeholder="e.g. 21+ or All Ages" />
       </div>
       <TextAreaField control={c} name="supportingActs" label="Supporting Acts" placeholder="Band One, Band Two" rows={3} hint="Separate bands with commas." />
       <div className="grid gap-5 sm:grid-cols-2">
