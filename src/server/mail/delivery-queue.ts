@@ -16,7 +16,7 @@ export interface Targets {
 }
 
 /** Verified, still subscribed, matching at least one chosen interest (ARCHITECTURE.md) and, if any are chosen, living in one of the regions. */
-export function recipientFilter(t: Targets): SQL | undefined {
+export function recipientFilter(t: Targets, opts: { verified?: boolean } = {}): SQL | undefined {
   const interests: SQL[] = [];
   if (t.targetShows) interests.push(eq(subscribers.showsInterest, true));
   if (t.targetReleases) interests.push(eq(subscribers.releasesInterest, true));
@@ -24,7 +24,8 @@ export function recipientFilter(t: Targets): SQL | undefined {
   if (interests.length === 0) return undefined;
   const inRegions = t.regions?.length ? inArray(subscribers.region, [...t.regions]) : undefined;
   // a bounced address is skipped until an admin reactivates it
-  return and(eq(subscribers.isVerified, true), eq(subscribers.isSubscribed, true), isNull(subscribers.bouncedAt), or(...interests), inRegions);
+  // verified: false is the same audience still waiting to confirm its address (the composer says how many)
+  return and(eq(subscribers.isVerified, opts.verified ?? true), eq(subscribers.isSubscribed, true), isNull(subscribers.bouncedAt), or(...interests), inRegions);
 }
 
 /** A transaction handle (what `db.transaction` hands its callback). */

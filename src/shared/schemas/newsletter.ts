@@ -116,7 +116,8 @@ export const newsletterAnswers = {
   ),
   cancelled: messageAnswer,
   rendered: dataAnswer(z.object({ html: z.string(), text: z.string() })),
-  recipients: dataAnswer(z.object({ count: z.number() })),
+  /** count: who it reaches now; waiting: how many more match but have not confirmed their address (issue 21) */
+  recipients: dataAnswer(z.object({ count: z.number(), waiting: z.number() })),
   progressList: dataAnswer(z.array(newsletterProgressRecord)),
   progress: dataAnswer(newsletterProgressRecord.extend({ unknownRecipients: z.array(unknownRecipient) })),
 };

@@ -65,6 +65,9 @@ describe("newsletter sending", () => {
     expect(await count("targetShows=true")).toBe(2);
     expect(await count("targetShows=true&targetMerch=true")).toBe(3);
     expect(await count("")).toBe(0);
+    // the one who has not confirmed yet is counted apart: the composer says they get nothing (issue 21)
+    const answer = (await t.request({ method: "GET", url: "/api/newsletter/recipients?targetShows=true", headers })).json();
+    expect(answer).toEqual({ success: true, data: { count: 2, waiting: 1 } });
     const stats = (await t.request({ method: "GET", url: "/api/subscribers/stats", headers })).json().data;
     expect(stats).toMatchObject({ total: 5, verified: 3, shows: 4, releases: 0, merch: 1 });
   });

@@ -35,11 +35,16 @@ export async function cancelScheduledNewsletter(db: Db, id: number): Promise<{ c
   return found ? { cancelled: false, status: found.status } : null;
 }
 
-export async function countRecipients(db: Db, t: Targets): Promise<number> {
-  const where = recipientFilter(t);
-  if (!where) return 0;
-  const [row] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(subscribers).where(where);
-  return row.n;
+/** Who a newsletter would reach now (`count`), and how many more match but have not confirmed their address yet (`waiting`). */
+export async function countRecipients(db: Db, t: Targets): Promise<{ count: number; waiting: number }> {
+  const count = async (verified: boolean) => {
+    const where = recipientFilter(t, { verified });
+    if (!where) return 0;
+    const [row] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(subscribers).where(where);
+    return row.n;
+  };
+  const [reached, waiting] = await Promise.all([count(true), count(false)]);
+  return { count: reached, waiting };
 }
 
 /**

@@ -50,7 +50,7 @@ export const newsletterAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         data: { newsletterId: scheduled.id, scheduledAt: scheduled.scheduledAt },
       });
     }
-    if ((await countRecipients(app.db, targets)) === 0) throw badRequest(NO_RECIPIENTS);
+    if ((await countRecipients(app.db, targets)).count === 0) throw badRequest(NO_RECIPIENTS);
     const queued = await queueNewsletter(app.db, { subject, contentHtml, contentText, ...targets, createdBy });
     if (!queued || queued.recipients === 0) throw badRequest(NO_RECIPIENTS);
     app.newsletterWorker.wake();
@@ -69,7 +69,7 @@ export const newsletterAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get("/api/newsletter/recipients", { schema: { querystring: recipientsQuery, response: { 200: newsletterAnswers.recipients } } }, async (request) => ({
     success: true,
-    data: { count: await countRecipients(app.db, request.query) },
+    data: await countRecipients(app.db, request.query),
   }));
 
   app.get("/api/newsletters", { schema: { querystring: z.object({ limit: z.coerce.number().int().min(1).max(100).optional() }), response: { 200: newsletterAnswers.progressList } } }, async (request) => ({

@@ -21,7 +21,7 @@ export const newslettersQuery = () =>
       return list.some((n) => n.status === "scheduled") ? 10_000 : false;
     },
   });
-export const recipientsQuery = (audience: NewsletterAudience) => ({ ...urlQuery<{ count: number }>(newsletterApi.recipients(audience)), staleTime: 5000 });
+export const recipientsQuery = (audience: NewsletterAudience) => ({ ...urlQuery<{ count: number; waiting?: number }>(newsletterApi.recipients(audience)), staleTime: 5000 });
 /** The show an 'Announce' link drafts from (the shows page's key: one cache entry). */
 export const announcedShowQuery = (id: number) => urlQuery<Show>(showsApi.item(id));
 

@@ -11,7 +11,7 @@ const stats = { total: 3, verified: 2, shows: 2, releases: 1, merch: 0 };
  * The fake API: the recipient count is `count` when Shows is chosen, `perRegion` more or less
  * per region when regions are (e.g. { "US-NC": 1 }); anything else answers from `extra`.
  */
-function api(count: number, opts: { perRegion?: Record<string, number>; newsletters?: unknown[]; extra?: Record<string, (body: any) => Response> } = {}) {
+function api(count: number, opts: { perRegion?: Record<string, number>; waiting?: number; newsletters?: unknown[]; extra?: Record<string, (body: any) => Response> } = {}) {
   const fake = fakeApi({
     "GET /api/subscribers/stats": () => json(200, { success: true, data: stats }),
     "GET /api/newsletters": () => json(200, { success: true, data: opts.newsletters ?? [] }),
@@ -26,14 +26,14 @@ function api(count: number, opts: { perRegion?: Record<string, number>; newslett
     const q = new URLSearchParams(url.split("?")[1]);
     const regions = q.get("regions")?.split(",") ?? [];
     const n = q.get("targetShows") !== "true" ? 0 : regions.length ? regions.reduce((sum, r) => sum + (opts.perRegion?.[r] ?? 0), 0) : count;
-    return json(200, { success: true, data: { count: n } });
+    return json(200, { success: true, data: { count: n, waiting: opts.waiting ?? 0 } });
   });
   return fake;
 }
 
 /** Answers 'Send to N fans?' for a few fans: the tick, then Send (or Schedule). */
 async function confirmFew(user: UserEvent, n: number, button = "Send") {
-  const dialog = await screen.findByRole("dialog", { name: `Send to ${n} fan${n === 1 ? "" : "s"}?` });
+  const dialog = await screen.findByRole("dialog", { name: `${button === "Schedule" ? "Schedule for" : "Send to"} ${n} fan${n === 1 ? "" : "s"}?` });
   await user.click(within(dialog).getByRole("checkbox"));
   await user.click(within(dialog).getByRole("button", { name: button }));
 }
@@ -202,7 +202,8 @@ describe("newsletter page", () => {
     await user.clear(screen.getByLabelText("Time"));
     await user.type(screen.getByLabelText("Time"), "20:30");
     await user.click(screen.getByRole("button", { name: /Schedule Newsletter/ }));
-    const dialog = await screen.findByRole("dialog", { name: "Send to 2 fans?" });
+    // a schedule says so (issue 21)
+    const dialog = await screen.findByRole("dialog", { name: "Schedule for 2 fans?" });
     // 'When' is the chosen time in the band's zone
     expect(dialog).toHaveTextContent(/When\w{3}, \w{3} \d{1,2}(, \d{4})?, 8:30 PM C[SD]T/);
     await confirmFew(user, 2, "Schedule");
@@ -257,6 +258,19 @@ describe("newsletter page", () => {
 });
 
 describe("'Send to N fans?' before a real send (issue 13)", () => {
+  it("says how many more match but have not confirmed their address (issue 21)", async () => {
+    const user = userEvent.setup();
+    api(2, { waiting: 120 });
+    renderAdminPage(<NewsletterPage />);
+    await user.type(screen.getByLabelText("Subject"), "Imported fans");
+    await user.type(screen.getByLabelText("Content"), "Hello");
+    await user.click(screen.getByRole("tab", { name: /Send/ }));
+    await waitFor(() => expect(screen.getByText(/recipient\(s\) selected/).textContent).toBe("2 recipient(s) selected"));
+    await user.click(screen.getByRole("button", { name: /Send to All Selected Recipients/ }));
+    const dialog = await screen.findByRole("dialog", { name: "Send to 2 fans?" });
+    expect(dialog).toHaveTextContent("2 fans match; 120 more are waiting to confirm their address.");
+  });
+
   it("repeats what will be sent and enables Send only when the number is typed; Cancel sends nothing", async () => {
     const user = userEvent.setup();
     const { writes } = api(250);

@@ -140,6 +140,7 @@ function Composer({ draft, notice }: { draft?: Draft; notice?: string }) {
       body,
       summary: {
         count,
+        waiting: recipients.data?.waiting ?? 0,
         subject,
         interests: INTERESTS.filter(([key]) => targets[key]).map(([, label]) => label),
         regions: regions.map(regionName),

@@ -12,6 +12,8 @@ export const TICK_TO_CONFIRM_UP_TO = 10;
 export interface SendSummary {
   /** the live recipient count when the dialog opened */
   count: number;
+  /** fans who match but have not confirmed their address yet (e.g. just imported): they get nothing */
+  waiting?: number;
   subject: string;
   /** interest labels ('Shows', 'Releases') */
   interests: string[];
@@ -32,7 +34,7 @@ interface Props {
 }
 
 /**
- * 'Send to N fans?' before a newsletter goes out (issue 13): a send cannot be taken back, so
+ * 'Send to N fans?' ('Schedule for N fans?') before a newsletter goes out (issue 13): a send cannot be taken back, so
  * the dialog repeats what will happen and the Send button waits for the number to be typed
  * (or, for a few fans, a tick).
  */
@@ -41,7 +43,7 @@ export function SendConfirmDialog({ summary, onCancel, onConfirm, pending }: Pro
     <Dialog
       open={summary !== null}
       onOpenChange={(open) => !open && !pending && onCancel()}
-      title={summary ? `Send to ${fans(summary.count)}?` : ""}
+      title={summary ? (summary.scheduledFor !== undefined ? `Schedule for ${fans(summary.count)}?` : `Send to ${fans(summary.count)}?`) : ""}
       description="A newsletter cannot be called back once it is sent."
     >
       {/* keyed on the summary: every opening starts unconfirmed */}
@@ -75,6 +77,11 @@ function ConfirmBody({ summary, onCancel, onConfirm, pending }: Props & { summar
         <dt className="text-dust">When</dt>
         <dd className="text-bone">{scheduledFor ?? "now"}</dd>
       </dl>
+      {(summary.waiting ?? 0) > 0 && (
+        <p className="mt-2 text-sm text-bone">
+          {fans(count)} match; {summary.waiting} more {summary.waiting === 1 ? "is" : "are"} waiting to confirm their address.
+        </p>
+      )}
       {later && <p className="mt-2 text-xs text-dust">{fans(count)} match today; the list is taken again when it starts.</p>}
       <div className="mt-4 space-y-1.5">
         {byTick ? (
