@@ -125,6 +125,8 @@ export class ImportVerificationSender {
           to: row.email,
           verifyUrl: `${publicUrl}/verify-email?email=${encodeURIComponent(row.email)}&token=${encodeURIComponent(row.verifyToken)}`,
           unsubscribe: unsubscribeLinks(publicUrl, row.email, row.unsubscribeToken),
+          // they did not sign up themselves: the mail says the band added them (issue 21)
+          addedByBand: true,
         });
         try {
           await this.app.mailer.send(mail);

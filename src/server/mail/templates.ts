@@ -46,28 +46,33 @@ ${bodyHtml}
  * Goes to an address nobody has confirmed yet, so it carries no text the visitor wrote (not
  * even their name): otherwise the form would send chosen words to any address in our name.
  */
-export function verificationMail(o: { bandName: string; to: string; verifyUrl: string; unsubscribe: UnsubscribeLinks }): OutgoingMail {
+export function verificationMail(o: { bandName: string; to: string; verifyUrl: string; unsubscribe: UnsubscribeLinks; addedByBand?: boolean }): OutgoingMail {
   const hello = "Hi,";
+  // a fan a CSV import added never filled in our form: say who added them, and why (issue 21)
+  const why = o.addedByBand
+    ? `${o.bandName} added this address to their mailing list. Please confirm you want their news`
+    : `Thanks for signing up for the ${o.bandName} mailing list. Please confirm your address`;
+  const ifNot = o.addedByBand ? "If you do not want it, ignore this mail: nothing is sent to you unless you confirm." : "If you did not sign up, ignore this mail and you will not hear from us again.";
   const text = `${hello}
 
-Thanks for signing up for the ${o.bandName} mailing list. Please confirm your address by opening this link:
+${why} by opening this link:
 
 ${o.verifyUrl}
 
-The link works for 48 hours. If you did not sign up, ignore this mail and you will not hear from us again.
+The link works for 48 hours. ${ifNot}
 
 Unsubscribe: ${o.unsubscribe.pageUrl}
 `;
   const body = `<p>${escapeHtml(hello)}</p>
-<p>Thanks for signing up for the ${escapeHtml(o.bandName)} mailing list. Please confirm your address:</p>
+<p>${escapeHtml(why)}:</p>
 <p><a href="${escapeHtml(o.verifyUrl)}" style="display:inline-block;background:#111;color:#fff;padding:10px 18px;text-decoration:none">Verify my email</a></p>
 <p style="font-size:13px">Or open this link: ${escapeHtml(o.verifyUrl)}</p>
-<p style="font-size:13px">The link works for 48 hours. If you did not sign up, ignore this mail and you will not hear from us again.</p>`;
+<p style="font-size:13px">The link works for 48 hours. ${escapeHtml(ifNot)}</p>`;
   const footer = `<a href="${escapeHtml(o.unsubscribe.pageUrl)}">Unsubscribe</a>`;
   return {
     to: o.to,
     fromName: o.bandName,
-    subject: `Confirm your subscription to ${o.bandName}`,
+    subject: o.addedByBand ? `${o.bandName} added you to their mailing list: please confirm` : `Confirm your subscription to ${o.bandName}`,
     html: layout(o.bandName, body, footer),
     text,
     headers: unsubscribeHeaders(o.unsubscribe),

@@ -104,8 +104,14 @@ describe("Import CSV into the mailing list (real DB, real SMTP)", () => {
     expect(to).toEqual(["ann@example.com", "bob@example.com", "gus@example.com"]);
     expect((await row("ann@example.com")).verificationMailDue).toBe(false);
 
+    // it says the band added them, not that they signed up (issue 21)
+    const annMail = sink.mails.find((m) => m.to[0] === "ann@example.com")!;
+    expect(annMail.subject).toMatch(/added you to their mailing list: please confirm$/);
+    expect(annMail.decoded).toContain("added this address to their mailing list");
+    expect(annMail.decoded).not.toContain("Thanks for signing up");
+
     // the mailed link is the normal one: it verifies
-    const link = sink.mails.find((m) => m.to[0] === "ann@example.com")!.links().find((l) => l.includes("/verify-email?"))!;
+    const link = annMail.links().find((l) => l.includes("/verify-email?"))!;
     const url = new URL(link);
     const verified = await t.request({ method: "GET", url: `/api${url.pathname}${url.search}` });
     expect(verified.json()).toEqual({ success: true, message: "Your email has been verified successfully!" });
