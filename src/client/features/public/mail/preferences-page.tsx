@@ -1,14 +1,33 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
+import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type FormEvent,
+  type ReactNode,
+} from "react";
 import { Link, useSearch } from "wouter";
 import type { Preferences } from "@shared/api/preferences";
 import { ConfirmDialog } from "@client/components/ui/confirm-dialog";
 import { RegionSelect } from "@client/components/ui/region-select";
 import { ApiError } from "@client/lib/api-client";
-import { Field, FieldError, FormError, inputClass } from "../contact/form-parts";
+import {
+  Field,
+  FieldError,
+  FormError,
+  inputClass,
+} from "../contact/form-parts";
 import { usePageTitle } from "../ui/use-page-title";
-import { useDeleteMyData, usePreferences, useSavePreferences, useUnsubscribeFromPreferences } from "./api";
+import {
+  useDeleteMyData,
+  usePreferences,
+  useSavePreferences,
+  useUnsubscribeFromPreferences,
+} from "./api";
+import { EmailAddress } from "@client/components/ui/email-address";
 
-const INVALID = "This preferences link is not valid. Please use the link in the latest mail you got from us.";
+const INVALID =
+  "This preferences link is not valid. Please use the link in the latest mail you got from us.";
 const LOAD_FAILED = "Could not load your preferences. Please try again.";
 const FAILED = "An error occurred. Please try again.";
 const NO_INTEREST = "Choose at least one: shows, releases or merch.";
@@ -19,11 +38,15 @@ const INTERESTS = [
 ] as const;
 const FIRST_INTEREST_ID = "preferences-interest-shows";
 
-const primary = "bg-blood-dark px-6 py-3 font-bold tracking-wider text-bone uppercase hover:bg-blood-dark/80 disabled:opacity-60";
-const outline = "border-2 border-bone px-6 py-3 font-bold tracking-wider uppercase hover:bg-bone hover:text-ink disabled:opacity-60";
+const primary =
+  "bg-blood-dark px-6 py-3 font-bold tracking-wider text-bone uppercase hover:bg-blood-dark/80 disabled:opacity-60";
+const outline =
+  "border-2 border-bone px-6 py-3 font-bold tracking-wider uppercase hover:bg-bone hover:text-ink disabled:opacity-60";
 
 /** The server's words for a refusal (404 unknown link, 410 deleted, 400 a rule), else a generic one. */
-const messageOf = (err: unknown, fallback: string) => (err instanceof ApiError && err.status < 500 && err.serverMessage) || fallback;
+const messageOf = (err: unknown, fallback: string) =>
+  (err instanceof ApiError && err.status < 500 && err.serverMessage) ||
+  fallback;
 
 /**
  * /preferences?token=.. from the link in every mail to a fan (issue 12): no account, the token
@@ -37,27 +60,51 @@ export default function PreferencesPage() {
 
   let body: ReactNode;
   if (erased) {
-    body = <Notice tone="done" message={erased} detail="Changed your mind? You can sign up again on the site at any time." />;
+    body = (
+      <Notice
+        tone="done"
+        message={erased}
+        detail="Changed your mind? You can sign up again on the site at any time."
+      />
+    );
   } else if (!token) {
     body = <Notice tone="error" message={INVALID} />;
   } else if (preferences.isPending) {
     body = (
       <p role="status" className="flex items-center gap-3 text-dust">
-        <span aria-hidden="true" className="size-5 animate-spin rounded-full border-2 border-smoke border-t-blood" />
+        <span
+          aria-hidden="true"
+          className="size-5 animate-spin rounded-full border-2 border-smoke border-t-blood"
+        />
         Loading your preferences...
       </p>
     );
   } else if (preferences.isError) {
-    body = <Notice tone="error" message={messageOf(preferences.error, LOAD_FAILED)} />;
+    body = (
+      <Notice
+        tone="error"
+        message={messageOf(preferences.error, LOAD_FAILED)}
+      />
+    );
   } else {
-    body = <PreferencesForm token={token} initial={preferences.data} onErased={setErased} />;
+    body = (
+      <PreferencesForm
+        token={token}
+        initial={preferences.data}
+        onErased={setErased}
+      />
+    );
   }
 
   const finished = Boolean(erased) || !token || preferences.isError;
   return (
     <main className="mx-auto max-w-xl px-4 py-20 sm:py-28">
-      <p className="tape mb-4 inline-block px-2 py-0.5 text-xs font-bold tracking-[0.2em] uppercase">Mailing list</p>
-      <h1 className="font-display text-5xl leading-[0.9] uppercase sm:text-6xl">Your preferences</h1>
+      <p className="tape mb-4 inline-block px-2 py-0.5 text-xs font-bold tracking-[0.2em] uppercase">
+        Mailing list
+      </p>
+      <h1 className="font-display text-5xl leading-[0.9] uppercase sm:text-6xl">
+        Your preferences
+      </h1>
       <div className="mt-8">{body}</div>
       {finished && (
         <Link href="/" className={`mt-8 inline-block ${outline}`}>
@@ -68,7 +115,15 @@ export default function PreferencesPage() {
   );
 }
 
-function Notice({ tone, message, detail }: { tone: "done" | "error"; message: string; detail?: string }) {
+function Notice({
+  tone,
+  message,
+  detail,
+}: {
+  tone: "done" | "error";
+  message: string;
+  detail?: string;
+}) {
   // the answer that replaces the page takes the focus, so a keyboard user hears it
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => ref.current?.focus(), []);
@@ -85,7 +140,15 @@ function Notice({ tone, message, detail }: { tone: "done" | "error"; message: st
   );
 }
 
-function PreferencesForm({ token, initial, onErased }: { token: string; initial: Preferences; onErased: (message: string) => void }) {
+function PreferencesForm({
+  token,
+  initial,
+  onErased,
+}: {
+  token: string;
+  initial: Preferences;
+  onErased: (message: string) => void;
+}) {
   const regionId = useId();
   const [name, setName] = useState(initial.name ?? "");
   const [interests, setInterests] = useState(initial.interests);
@@ -106,14 +169,23 @@ function PreferencesForm({ token, initial, onErased }: { token: string; initial:
       return;
     }
     setInterestError(undefined);
-    save.mutate({ name: name.trim() || null, interests, region: region || null }, { onSuccess: (res) => setSaved(res.message ?? "Your preferences have been saved.") });
+    save.mutate(
+      { name: name.trim() || null, interests, region: region || null },
+      {
+        onSuccess: (res) =>
+          setSaved(res.message ?? "Your preferences have been saved."),
+      },
+    );
   }
 
   function deleteData() {
     erase.mutate(undefined, {
       onSuccess: (res) => {
         setAskDelete(false);
-        onErased(res.message ?? "Your subscription has been deleted. Nothing more is stored about you.");
+        onErased(
+          res.message ??
+            "Your subscription has been deleted. Nothing more is stored about you.",
+        );
       },
       onError: () => setAskDelete(false),
     });
@@ -122,9 +194,20 @@ function PreferencesForm({ token, initial, onErased }: { token: string; initial:
   const edit = () => setSaved(null);
   return (
     <div className="grid gap-12">
-      <form onSubmit={submit} noValidate className="grid gap-5" aria-label="Your preferences">
+      <form
+        onSubmit={submit}
+        noValidate
+        className="grid gap-5"
+        aria-label="Your preferences"
+      >
         <Field id="preferences-email" label="Email">
-          <input id="preferences-email" className={`${inputClass} cursor-default opacity-80`} value={initial.email} readOnly aria-readonly="true" />
+          <input
+            id="preferences-email"
+            className={`${inputClass} cursor-default opacity-80`}
+            value={initial.email}
+            readOnly
+            aria-readonly="true"
+          />
         </Field>
         <Field id="preferences-name" label="Name" hint="(optional)">
           <input
@@ -140,11 +223,21 @@ function PreferencesForm({ token, initial, onErased }: { token: string; initial:
             placeholder="Your name"
           />
         </Field>
-        <fieldset className="grid gap-2" aria-describedby={interestError ? `${FIRST_INTEREST_ID}-error` : undefined}>
-          <legend className="mb-1 text-sm font-bold tracking-wider uppercase">I want to hear about</legend>
+        <fieldset
+          className="grid gap-2"
+          aria-describedby={
+            interestError ? `${FIRST_INTEREST_ID}-error` : undefined
+          }
+        >
+          <legend className="mb-1 text-sm font-bold tracking-wider uppercase">
+            I want to hear about
+          </legend>
           <div className="flex flex-wrap gap-x-6 gap-y-2">
             {INTERESTS.map(({ key, label }) => (
-              <label key={key} className="flex cursor-pointer items-center gap-2">
+              <label
+                key={key}
+                className="flex cursor-pointer items-center gap-2"
+              >
                 <input
                   id={`preferences-interest-${key}`}
                   type="checkbox"
@@ -163,8 +256,14 @@ function PreferencesForm({ token, initial, onErased }: { token: string; initial:
           <FieldError id={FIRST_INTEREST_ID} error={interestError} />
         </fieldset>
         <div className="grid gap-1.5">
-          <label htmlFor={regionId} className="text-sm font-bold tracking-wider uppercase">
-            Where do you live? <span className="font-normal tracking-normal normal-case text-dust">(optional: we write when we play near you)</span>
+          <label
+            htmlFor={regionId}
+            className="text-sm font-bold tracking-wider uppercase"
+          >
+            Where do you live?{" "}
+            <span className="font-normal tracking-normal normal-case text-dust">
+              (optional: we write when we play near you)
+            </span>
           </label>
           <RegionSelect
             id={regionId}
@@ -175,9 +274,16 @@ function PreferencesForm({ token, initial, onErased }: { token: string; initial:
             }}
           />
         </div>
-        <FormError error={save.isError ? messageOf(save.error, FAILED) : undefined} />
+        <FormError
+          error={save.isError ? messageOf(save.error, FAILED) : undefined}
+        />
         <div className="flex flex-wrap items-center gap-4">
-          <button type="submit" disabled={save.isPending} aria-busy={save.isPending || undefined} className={primary}>
+          <button
+            type="submit"
+            disabled={save.isPending}
+            aria-busy={save.isPending || undefined}
+            className={primary}
+          >
             {save.isPending ? "Saving..." : "Save"}
           </button>
           <p role="status" className="font-bold text-[#7fc99a]">
@@ -186,34 +292,65 @@ function PreferencesForm({ token, initial, onErased }: { token: string; initial:
         </div>
       </form>
 
-      <section aria-labelledby="preferences-leave" className="grid gap-4 border-t border-smoke pt-8">
+      <section
+        aria-labelledby="preferences-leave"
+        className="grid gap-4 border-t border-smoke pt-8"
+      >
         <h2 id="preferences-leave" className="font-display text-3xl uppercase">
           Leave the list
         </h2>
         {initial.isSubscribed ? (
           <div className="grid gap-3">
-            <p className="text-dust">No more newsletters to {initial.email}. Your details stay until you delete them.</p>
+            <p className="text-dust">
+              No more newsletters to <EmailAddress address={initial.email} />.
+              Your details stay until you delete them.
+            </p>
             <div>
-              <button type="button" onClick={() => unsubscribe.mutate()} disabled={unsubscribe.isPending} className={outline}>
+              <button
+                type="button"
+                onClick={() => unsubscribe.mutate()}
+                disabled={unsubscribe.isPending}
+                className={outline}
+              >
                 {unsubscribe.isPending ? "Unsubscribing..." : "Unsubscribe"}
               </button>
             </div>
           </div>
         ) : (
-          <p role="status" className="border-l-4 border-moss bg-moss/10 px-4 py-3">
-            {unsubscribe.data?.message ?? "You are unsubscribed: no newsletters go to this address."} To come back, sign up again on the site.
+          <p
+            role="status"
+            className="border-l-4 border-moss bg-moss/10 px-4 py-3"
+          >
+            {unsubscribe.data?.message ??
+              "You are unsubscribed: no newsletters go to this address."}{" "}
+            To come back, sign up again on the site.
           </p>
         )}
-        <FormError error={unsubscribe.isError ? messageOf(unsubscribe.error, FAILED) : undefined} />
+        <FormError
+          error={
+            unsubscribe.isError
+              ? messageOf(unsubscribe.error, FAILED)
+              : undefined
+          }
+        />
         <div className="grid gap-3">
-          <p className="text-dust">Delete your subscription and everything we store about you. This cannot be undone.</p>
+          <p className="text-dust">
+            Delete your subscription and everything we store about you. This
+            cannot be undone.
+          </p>
           <div>
             {/* a quiet button: the page's one loud action is Save (issue 21) */}
-            <button type="button" onClick={() => setAskDelete(true)} className={outline}>
+            <button
+              type="button"
+              onClick={() => setAskDelete(true)}
+              className={outline}
+            >
               Delete my data
             </button>
           </div>
-          <FormError error={erase.isError ? messageOf(erase.error, FAILED) : undefined} />
+          <FormError
+            error={erase.isError ? messageOf(erase.error, FAILED) : undefined}
+          />
         </div>
       </section>
       <ConfirmDialog
