@@ -2,20 +2,10 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../test/app";
+import { rawRequest } from "../test/raw-request";
 
 /** A raw GET over a real socket: the bytes as sent (no decompression), every header. */
-function get(port: number, path: string, headers: Record<string, string> = {}, method = "GET") {
-  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-    const req = http.request({ port, host: "127.0.0.1", path, method, headers, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-      res.on("error", reject);
-    });
-    req.on("error", reject);
-    req.end();
-  });
-}
+const get = (port: number, path: string, headers: Record<string, string> = {}, method = "GET") => rawRequest(port, path, { method, headers });
 
 const withoutDate = (h: http.IncomingHttpHeaders) => Object.fromEntries(Object.entries(h).filter(([k]) => k !== "date"));
 

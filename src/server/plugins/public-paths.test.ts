@@ -1,5 +1,4 @@
 import fs from "node:fs";
-import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import zlib from "node:zlib";
@@ -8,20 +7,10 @@ import { createTestApp, type TestApp } from "../test/app";
 import { PublicCache } from "../services/public-cache";
 import { preferredEncoding, PublicFastLane } from "./public-fast-lane";
 import { STALE_CACHE_STATUS } from "./public-answers";
+import { rawRequest } from "../test/raw-request";
 
 /** A raw request over a real socket (the fast lane sees these; app.inject does not). */
-function send(port: number, urlPath: string, method = "GET", headers: Record<string, string> = {}) {
-  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-    const req = http.request({ port, host: "127.0.0.1", path: urlPath, method, headers, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-      res.on("error", reject);
-    });
-    req.on("error", reject);
-    req.end();
-  });
-}
+const send = (port: number, urlPath: string, method = "GET", headers: Record<string, string> = {}) => rawRequest(port, urlPath, { method, headers });
 
 describe("page paths: one 'not found' answer, page spellings sent to the page (issue 20)", () => {
   let t: TestApp;
