@@ -18,8 +18,9 @@ const PURGE_ACTIVITY_EVERY_MS = 60 * 60 * 1000;
  */
 export async function startBackgroundWork(app: FastifyInstance): Promise<() => Promise<void>> {
   const stopPeers = await startPeerInvalidation(app);
-  // DATA_DIR/control.sock: `npm run backup` asks the running site (PGlite is one process); closed on app close
-  await app.controlSocket.start(controlCommands);
+  // DATA_DIR/control.sock: with PGlite (one process) `npm run backup` and `admin:reset-password`
+  // ask the running site; on PostgreSQL they connect to the database themselves. Closed on app close.
+  if (app.database.kind === "pglite") await app.controlSocket.start(controlCommands);
   // BACKUP_SCHEDULE (a no-op when unset)
   const stopBackups = startScheduledBackups(app);
   const worker = await app.newsletterWorker.start();

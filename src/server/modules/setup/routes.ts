@@ -3,9 +3,10 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { setupAnswers } from "@shared/schemas/setup";
 import { audioTracks, backupRuns, bandMembers, lyrics, merchandise, settings, shows, untouchedDemo, videos } from "../../db/schema";
 import { demoSettings } from "../../db/seed/demo-content";
+import { SOCIAL_SETTING_KEYS } from "../../services/pages/site-info";
 
-/** The settings that take fans to the band elsewhere (music and socials). */
-const LINK_SETTINGS = ["soundcloud-url", "spotify-url", "bandcamp-url", "instagram-url", "facebook-url", "twitter-url", "youtube-url", "tiktok-url", "threads-url", "bluesky-url"];
+/** The settings that take fans to the band elsewhere: the players and the social profiles. */
+const LINK_SETTINGS = ["soundcloud-url", "spotify-url", ...SOCIAL_SETTING_KEYS];
 
 /**
  * The dashboard's first-run checklist (issue 21): each step says whether it is done, from the
