@@ -6,11 +6,17 @@ import { preloadPage } from "./app/public-routes";
 import { readInitialPage } from "./features/public/initial-data";
 
 const root = document.getElementById("root")!;
+const page = readInitialPage();
+// A form posted without JavaScript was answered at the API's address with the page it belongs
+// to (issue 21): show that page's address, so the router draws it and a reload posts nothing.
+if (page?.form && window.location.pathname + window.location.search !== page.form.page) {
+  window.history.replaceState(null, "", page.form.page + window.location.hash);
+}
 const app = (
   <StrictMode>
     {/* the same tree as the server's (entry-server.tsx), which names the path there */}
     <Router>
-      <App page={readInitialPage()} />
+      <App page={page} />
     </Router>
   </StrictMode>
 );

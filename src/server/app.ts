@@ -7,6 +7,7 @@ import { modules } from "./modules";
 import { registerActivityLog } from "./plugins/activity-log";
 import { registerAuth, requireAdmin } from "./plugins/auth";
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from "./plugins/errors";
+import { registerFormPosts } from "./plugins/form-posts";
 import { registerInputGuard } from "./plugins/input-guard";
 import { invalidateAfterAdminWrites, markPrivate, registerPublicCache } from "./plugins/public-answers";
 import { logsEveryRequest, registerRequestLog } from "./plugins/request-log";
@@ -73,6 +74,8 @@ export async function buildApp({ config, database, logger = true, logStream }: B
   if (!logsEveryRequest(app)) fastLane = app.publicFastLane;
   await registerSecurity(app);
   await app.register(cookie);
+  // before the modules: the routes that take ordinary form posts declare config.formPost
+  await registerFormPosts(app);
   registerAuth(app);
   await app.register(mailServices);
   // DATA_DIR/control.sock, opened by background.ts (npm run backup asks the running site over it)

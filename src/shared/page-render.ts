@@ -22,6 +22,27 @@ export interface InitialPage {
   /** the site's public address (PUBLIC_URL): links that need a host (webcal://) are whole in the server's HTML */
   origin?: string;
   queries: Record<string, unknown>;
+  /**
+   * The answer to a form posted without JavaScript (issue 21), drawn into the page the form is
+   * on: the same outcome, message and field errors the JSON API gives, and what was typed.
+   */
+  form?: FormAnswer;
+}
+
+/** The public forms a page can post as an ordinary form, by the name their component knows. */
+export type FormName = "subscribe" | "contact" | "unsubscribe" | "verify-email" | "preferences" | "preferences-unsubscribe" | "preferences-delete";
+
+export interface FormAnswer {
+  form: FormName;
+  /** the page (path and query) the answer is drawn on: the browser's address shows it once the app runs */
+  page: string;
+  ok: boolean;
+  /** the API's message (success text, or the refusal in plain words) */
+  message: string;
+  /** the API's field errors, keyed by the JSON body's field names */
+  errors?: Record<string, string>;
+  /** the posted fields, so a refused form keeps what the fan typed */
+  values?: Record<string, string | string[]>;
 }
 
 /** Renders the app for `url` (path and query) from `page`, once every lazy part is in: the HTML inside #root. */

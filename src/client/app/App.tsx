@@ -5,6 +5,7 @@ import type { InitialPage } from "@shared/page-render";
 import { seedQueryCache } from "../features/public/initial-data";
 import { SiteToaster } from "../features/public/ui/toasts";
 import { PageDayContext, PageOriginContext } from "../lib/page-day";
+import { FormAnswerContext } from "../lib/form-answer";
 import { createQueryClient } from "../lib/query-client";
 import { PublicRoutes } from "./public-routes";
 import { PageLoading } from "@client/components/page-loading";
@@ -30,17 +31,19 @@ export function App({ page = null }: { page?: InitialPage | null }) {
     <QueryClientProvider client={queryClient}>
       <PageDayContext value={page?.today || null}>
         <PageOriginContext value={page?.origin || null}>
-          <Switch>
-            <Route path="/admin" nest>
-              <Suspense fallback={<PageLoading />}>
-                <AdminApp />
-              </Suspense>
-            </Route>
-            <Route>
-              <PublicRoutes />
-            </Route>
-          </Switch>
-          <SiteToaster onDemand={!isAdmin} />
+          <FormAnswerContext value={page?.form ?? null}>
+            <Switch>
+              <Route path="/admin" nest>
+                <Suspense fallback={<PageLoading />}>
+                  <AdminApp />
+                </Suspense>
+              </Route>
+              <Route>
+                <PublicRoutes />
+              </Route>
+            </Switch>
+            <SiteToaster onDemand={!isAdmin} />
+          </FormAnswerContext>
         </PageOriginContext>
       </PageDayContext>
     </QueryClientProvider>

@@ -31,9 +31,10 @@ const VideosPage = lazyPage(() => import("../features/public/videos/videos-page"
 const MerchPage = lazyPage(() => import("../features/public/merch/merch-page"));
 const LyricsPage = lazyPage(() => import("../features/public/lyrics/lyrics-page"));
 const LyricDetailPage = lazyPage(() => import("../features/public/lyrics/lyric-detail-page"));
-const VerifyEmailPage = lazy(() => import("../features/public/mail/verify-email-page"));
-const UnsubscribePage = lazy(() => import("../features/public/mail/unsubscribe-page"));
-const PreferencesPage = lazy(() => import("../features/public/mail/preferences-page"));
+const VerifyEmailPage = lazyPage(() => import("../features/public/mail/verify-email-page"));
+const UnsubscribePage = lazyPage(() => import("../features/public/mail/unsubscribe-page"));
+const PreferencesPage = lazyPage(() => import("../features/public/mail/preferences-page"));
+const ThanksPage = lazyPage(() => import("../features/public/contact/thanks-page"));
 
 const SERVER_DRAWN: [RegExp, { load: () => Promise<unknown> }][] = [
   [/^\/shows\/?$/, ShowsPage],
@@ -41,6 +42,11 @@ const SERVER_DRAWN: [RegExp, { load: () => Promise<unknown> }][] = [
   [/^\/merch\/?$/, MerchPage],
   [/^\/lyrics\/?$/, LyricsPage],
   [/^\/lyrics\/[^/]+\/?$/, LyricDetailPage],
+  // drawn per request (issue 21): the mail pages and where a form posted without JavaScript leads
+  [/^\/verify-email\/?$/, VerifyEmailPage],
+  [/^\/unsubscribe\/?$/, UnsubscribePage],
+  [/^\/preferences\/?$/, PreferencesPage],
+  [/^\/thanks\/[^/]+\/?$/, ThanksPage],
 ];
 
 /** Loads the chunk of the server-drawn page at `path` (nothing for the home page, in the entry chunk). */
@@ -62,6 +68,7 @@ export function PublicRoutes() {
         <Route path="/verify-email" component={VerifyEmailPage} />
         <Route path="/unsubscribe" component={UnsubscribePage} />
         <Route path="/preferences" component={PreferencesPage} />
+        <Route path="/thanks/:form" component={ThanksPage} />
         <Route>
           <NotFoundPage />
         </Route>

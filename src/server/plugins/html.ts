@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { todayIso } from "@shared/format";
-import { INITIAL_DATA_ID, type InitialPage, type RenderPage } from "@shared/page-render";
+import { INITIAL_DATA_ID, type FormAnswer, type InitialPage, type RenderPage } from "@shared/page-render";
 import { clientDistDir } from "../paths";
 import { describePage, type PageMeta } from "../services/pages/page-meta";
 import { escapeJsonForHtml, jsonLdScript } from "../services/pages/json-ld";
@@ -49,8 +49,46 @@ export const renderHtml: HtmlRenderer = async (app, request, template, renderPag
 
 const initialPage = (meta: PageMeta, today: string, origin: string): InitialPage => ({ path: meta.path, today, origin, queries: meta.data });
 
-/** `appHtml`: the server's render of the page, put inside #root (empty: the browser draws it). */
-export function fillTemplate(template: string, meta: PageMeta, baseUrl: string, { today = todayIso(), appHtml = "" }: { today?: string; appHtml?: string } = {}): string {
+/** A page drawn for one request, never cached: a mail page for its link's token, or a form's answer. */
+export interface PageToDraw {
+  /** the page's path, as pageOf names it */
+  path: string;
+  /** its query string ('?token=..') for a page that reads it, with the '?' */
+  search?: string;
+  /** answers only this request may see (a fan's own preferences), beside the page's public data */
+  queries?: Record<string, unknown>;
+  /** a form posted without JavaScript: its outcome drawn into the page */
+  form?: FormAnswer;
+}
+
+/**
+ * The HTML of a page drawn for one request (issue 21: the mail pages and the answers to forms
+ * posted without JavaScript). The same render and the same inlined data as a cached page, so
+ * the browser hydrates it the same way when it runs the app.
+ */
+export async function drawPageHtml(app: FastifyInstance, request: FastifyRequest, template: string, renderPage: RenderPage | null, toDraw: PageToDraw): Promise<string> {
+  const today = todayIso();
+  const meta = await describePage(app, toDraw.path);
+  const page: InitialPage = { ...initialPage(meta, today, app.config.PUBLIC_URL), queries: { ...meta.data, ...toDraw.queries }, ...(toDraw.form ? { form: toDraw.form } : {}) };
+  let appHtml = "";
+  if (renderPage) {
+    try {
+      appHtml = await renderPage(toDraw.path + (toDraw.search ?? ""), page);
+    } catch (err) {
+      // the browser draws it from the same data when it runs the app
+      request.log.error({ err }, "server render failed");
+    }
+  }
+  return fillTemplate(template, meta, app.config.PUBLIC_URL, { today, appHtml, page });
+}
+
+/** `appHtml`: the server's render of the page, put inside #root (empty: the browser draws it); `page`: what to inline, when more than the page's own data. */
+export function fillTemplate(
+  template: string,
+  meta: PageMeta,
+  baseUrl: string,
+  { today = todayIso(), appHtml = "", page }: { today?: string; appHtml?: string; page?: InitialPage } = {},
+): string {
   const url = `${baseUrl}${meta.path === "/" ? "/" : meta.path}`;
   const image = `${baseUrl}/images/og-image.jpg`;
   const a = escapeAttr;
@@ -74,8 +112,9 @@ export function fillTemplate(template: string, meta: PageMeta, baseUrl: string, 
   ]
     .filter(Boolean)
     .join("\n    ");
-  const data = Object.keys(meta.data).length
-    ? `<script type="application/json" id="${INITIAL_DATA_ID}">${escapeJsonForHtml(JSON.stringify(initialPage(meta, today, baseUrl)))}</script>`
+  const inlined = page ?? initialPage(meta, today, baseUrl);
+  const data = Object.keys(inlined.queries).length || inlined.form
+    ? `<script type="application/json" id="${INITIAL_DATA_ID}">${escapeJsonForHtml(JSON.stringify(inlined))}</script>`
     : "";
   // replacer functions: a '$&' in a lyric or a title is text, not a replacement pattern
   return template

@@ -7,9 +7,13 @@ import { NOT_FOUND_PATH, pageOf } from "../services/pages/page-meta";
 import { loadPageRenderer } from "../services/pages/server-render";
 import { isVariantFile } from "../storage/image-variants";
 import { ALL_TAGS } from "../services/public-cache";
-import { renderHtml } from "./html";
+import { drawPageHtml, renderHtml } from "./html";
 import { adminSecurityHeaders } from "./security";
+import type { PageToDraw } from "./html";
 import { sendPublic } from "./public-answers";
+
+/** Without a client build (a server test run elsewhere): a bare page the inlined data still goes into. */
+const NO_CLIENT_SHELL = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title></title><!--app-head--></head><body><div id="root"><!--app-html--></div><!--app-data--></body></html>`;
 
 /**
  * Serves the built client, the uploads folder, and index.html for every other GET so the
@@ -49,6 +53,9 @@ export async function registerStatic(app: FastifyInstance) {
   const template = hasClient ? fs.readFileSync(indexFile, "utf8") : null;
   // the public pages drawn on the server (decision 017); null without the SSR build: the shell as before
   const renderPage = hasClient ? await loadPageRenderer(ssrDistDir, app.log) : null;
+
+  // the mail pages and the answers to forms posted without JavaScript (plugins/form-posts.ts)
+  app.decorate("drawPage", async (request: FastifyRequest, page: PageToDraw) => drawPageHtml(app, request, template ?? NO_CLIENT_SHELL, renderPage, page));
 
   if (template) {
     // The admin app's pages (issue 20): the shell with its own CSP, without the public site's

@@ -11,4 +11,6 @@ export const preferencesApi = {
   read: (token: string) => `/api/preferences?token=${encodeURIComponent(token)}`,
   /** POST {token} (or ?token=, RFC 8058 one-click from the welcome mail's header) */
   unsubscribe: "/api/preferences/unsubscribe",
+  /** POST {token, confirm: 'yes'}: DELETE for the page's form posted without JavaScript (a form cannot DELETE); POST on `item` is its PUT */
+  erase: "/api/preferences/delete",
 } as const;

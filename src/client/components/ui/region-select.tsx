@@ -16,6 +16,12 @@ export interface RegionSelectProps {
   className?: string;
   disabled?: boolean;
   "aria-describedby"?: string;
+  /**
+   * The field's name in a form posted without JavaScript (issue 21). Its country list, which
+   * the app shows after 'Outside the US', is then in the page for browsers without JavaScript
+   * too, named `country`.
+   */
+  name?: string;
 }
 
 /**
@@ -23,7 +29,7 @@ export interface RegionSelectProps {
  * Native selects, so a phone shows its own picker and screen readers know them; the country
  * select appears only after 'Outside the US' and carries its own label.
  */
-export function RegionSelect({ value, onChange, id, noneLabel = "Prefer not to say", className, disabled, ...aria }: RegionSelectProps) {
+export function RegionSelect({ value, onChange, id, noneLabel = "Prefer not to say", className, disabled, name, ...aria }: RegionSelectProps) {
   const countryId = useId();
   const abroad = value !== "" && !isUsState(value);
   // 'Outside the US' chosen but no country yet: remembered here, since the value is still ""
@@ -34,6 +40,7 @@ export function RegionSelect({ value, onChange, id, noneLabel = "Prefer not to s
     <div className="grid gap-2">
       <select
         id={id}
+        name={name}
         className={cn(base, className)}
         value={showCountry ? OUTSIDE : value}
         disabled={disabled}
@@ -59,16 +66,35 @@ export function RegionSelect({ value, onChange, id, noneLabel = "Prefer not to s
           <label htmlFor={countryId} className="sr-only">
             Country
           </label>
-          <select id={countryId} className={cn(base, className)} value={abroad ? value : ""} disabled={disabled} onChange={(e) => onChange(e.target.value)}>
-            <option value="">Choose a country</option>
-            {COUNTRY_OPTIONS.map((r) => (
-              <option key={r.code} value={r.code}>
-                {r.name}
-              </option>
-            ))}
+          <select id={countryId} name={name && "country"} className={cn(base, className)} value={abroad ? value : ""} disabled={disabled} onChange={(e) => onChange(e.target.value)}>
+            <CountryOptions />
           </select>
         </>
       )}
+      {name && !showCountry && (
+        // only a browser without JavaScript shows this: the app asks for the country after 'Outside the US'
+        <noscript>
+          <label className="grid gap-1 text-sm">
+            Outside the US? Your country:
+            <select name="country" className={cn(base, className)} defaultValue="">
+              <CountryOptions />
+            </select>
+          </label>
+        </noscript>
+      )}
     </div>
+  );
+}
+
+function CountryOptions() {
+  return (
+    <>
+      <option value="">Choose a country</option>
+      {COUNTRY_OPTIONS.map((r) => (
+        <option key={r.code} value={r.code}>
+          {r.name}
+        </option>
+      ))}
+    </>
   );
 }

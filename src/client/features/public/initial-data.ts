@@ -10,7 +10,12 @@ export function readInitialPage(): InitialPage | null {
   if (!el?.textContent) return null;
   try {
     const page = JSON.parse(el.textContent) as Partial<InitialPage>;
-    return { path: String(page.path ?? ""), today: typeof page.today === "string" ? page.today : "", queries: page.queries ?? {} };
+    return {
+      path: String(page.path ?? ""),
+      today: typeof page.today === "string" ? page.today : "",
+      queries: page.queries ?? {},
+      ...(page.form && typeof page.form === "object" ? { form: page.form } : {}),
+    };
   } catch {
     /* a broken blob only costs the round trips it was meant to save */
     return null;

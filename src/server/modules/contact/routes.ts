@@ -7,11 +7,22 @@ import { sendInBackground } from "../../services/mailer";
 import { bandName } from "../../services/settings";
 import { contactNotificationMail } from "../../mail/templates";
 import { insertMessage } from "../messages/repository";
+import { fieldText, type FormPost } from "../../plugins/form-posts";
+
+/** The home page's message form posted without JavaScript (issue 21); a success goes to a thanks page, so a reload never sends twice. */
+const contactForm: FormPost = {
+  form: "contact",
+  body: (fields) => ({
+    body: { name: fieldText(fields, "name"), email: fieldText(fields, "email"), messageType: fieldText(fields, "messageType") || "general", message: fieldText(fields, "message"), website: fieldText(fields, "website") },
+  }),
+  page: () => ({ path: "/" }),
+  successRedirect: "/thanks/contact",
+};
 
 export const contactPublicRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/contact",
-    { schema: { body: contactInput, response: { 200: messageAnswer } }, config: { rateLimit: { max: app.config.FORM_RATE_LIMIT, timeWindow: "1 minute" } } },
+    { schema: { body: contactInput, response: { 200: messageAnswer } }, config: { rateLimit: { max: app.config.FORM_RATE_LIMIT, timeWindow: "1 minute" }, formPost: contactForm } },
     async (request) => {
       const { name, email, messageType, message, website } = request.body;
       if (website) {

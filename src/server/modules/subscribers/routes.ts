@@ -1,4 +1,3 @@
-import formbody from "@fastify/formbody";
 import type { FastifyInstance } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
@@ -14,7 +13,9 @@ import {
   verifyEmailQuery,
 } from "@shared/schemas/subscribers";
 import { messageAnswer } from "@shared/schemas/answers";
-import { badRequest, notFound } from "../../lib/http-error";
+import { HttpError, badRequest, notFound } from "../../lib/http-error";
+import { searchOf, sendPage } from "../../plugins/form-posts";
+import { subscribeForm, unsubscribeForm } from "./form-posts";
 import { idParams } from "../../lib/params";
 import { sendInBackground } from "../../services/mailer";
 import { bandName } from "../../services/settings";
@@ -25,12 +26,11 @@ import { deleteSubscriber, listSubscribers, reactivateSubscriber, subscribe, sub
 import { searchSubscribers } from "./search";
 
 /**
- * RFC 8058: mail clients post `List-Unsubscribe=One-Click` as a form. The token is in the URL,
- * so the body is only accepted (never needed); JSON comes from our own confirmation page.
- * A multipart form is read to its end and dropped.
+ * RFC 8058: mail clients post `List-Unsubscribe=One-Click` as a form (urlencoded: see
+ * plugins/form-posts.ts, or multipart). The token is in the URL, so the body is only accepted
+ * (never needed). A multipart form is read to its end and dropped.
  */
-async function acceptFormBodies(app: FastifyInstance) {
-  if (!app.hasContentTypeParser("application/x-www-form-urlencoded")) await app.register(formbody, { bodyLimit: 4096 });
+function acceptMultipartOneClick(app: FastifyInstance) {
   if (!app.hasContentTypeParser("multipart/form-data")) {
     app.addContentTypeParser("multipart/form-data", (_req, payload, done) => {
       payload.resume();
@@ -41,10 +41,10 @@ async function acceptFormBodies(app: FastifyInstance) {
 }
 
 export const subscribersPublicRoutes: FastifyPluginAsyncZod = async (app) => {
-  await acceptFormBodies(app);
+  acceptMultipartOneClick(app);
   const formLimit = { rateLimit: { max: app.config.FORM_RATE_LIMIT, timeWindow: "1 minute" } };
 
-  app.post("/api/subscribe", { schema: { body: subscribeInput, response: { 200: messageAnswer } }, config: formLimit }, async (request) => {
+  app.post("/api/subscribe", { schema: { body: subscribeInput, response: { 200: messageAnswer } }, config: { ...formLimit, formPost: subscribeForm } }, async (request) => {
     const { name, email, interests, region, website } = request.body;
     // Honeypot filled: a bot. It gets the same answer and nothing happens.
     if (website) {
@@ -68,18 +68,44 @@ export const subscribersPublicRoutes: FastifyPluginAsyncZod = async (app) => {
     return { success: true, message: SUBSCRIBE_SUCCESS };
   });
 
-  // No rate limit: a 256-bit token cannot be guessed, and a fan may open the link twice.
-  app.get("/api/verify-email", { schema: { querystring: verifyEmailQuery, response: { 200: messageAnswer } } }, async (request) => {
-    const { email, token } = request.query;
-    const { result, welcomePreferencesToken } = await verify(app.db, email, token, request.ip);
+  /** The link in the verification mail: its outcome, for the API and for the page the link opens. */
+  async function verifyLink(email: string, token: string, ip: string) {
+    const { result, welcomePreferencesToken } = await verify(app.db, email, token, ip);
     if (welcomePreferencesToken) sendWelcomeMail(app, email, welcomePreferencesToken);
     if (result === "expired") throw badRequest("This verification link has expired. Please subscribe again to get a new one.");
     if (result === "invalid") throw badRequest("This verification link is invalid. Please subscribe again to get a new one.");
-    return { success: true, message: VERIFY_SUCCESS };
+    return VERIFY_SUCCESS;
+  }
+
+  // No rate limit: a 256-bit token cannot be guessed, and a fan may open the link twice.
+  app.get("/api/verify-email", { schema: { querystring: verifyEmailQuery, response: { 200: messageAnswer } } }, async (request) => {
+    const { email, token } = request.query;
+    return { success: true, message: await verifyLink(email, token, request.ip) };
   });
 
+  // The page the mail's link opens, drawn with its outcome (issue 21: it works without
+  // JavaScript). A HEAD (a link checker) only looks: it verifies nothing.
+  app.get("/verify-email", async (request, reply) => {
+    const search = searchOf(request.url);
+    if (request.method === "HEAD") return sendPage(reply, 200, await app.drawPage(request, { path: "/verify-email", search }));
+    const query = verifyEmailQuery.safeParse(request.query);
+    let answer: { ok: boolean; message: string; status: number };
+    try {
+      if (!query.success) throw badRequest(query.error.issues[0]?.message ?? "Invalid verification link. Missing token or email.");
+      answer = { ok: true, message: await verifyLink(query.data.email, query.data.token, request.ip), status: 200 };
+    } catch (err) {
+      if (!(err instanceof HttpError)) throw err;
+      answer = { ok: false, message: err.message, status: err.statusCode };
+    }
+    const html = await app.drawPage(request, { path: "/verify-email", search, form: { form: "verify-email", page: `/verify-email${search}`, ok: answer.ok, message: answer.message } });
+    return sendPage(reply, answer.status, html);
+  });
+
+  // The confirmation page from the mail's unsubscribe link, drawn with the address it names.
+  app.get("/unsubscribe", async (request, reply) => sendPage(reply, 200, await app.drawPage(request, { path: "/unsubscribe", search: searchOf(request.url) })));
+
   // One-click unsubscribe: no cookie, no CSRF token, no redirect; the token is the authority.
-  app.post("/api/unsubscribe", { schema: { response: { 200: messageAnswer } } }, async (request) => {
+  app.post("/api/unsubscribe", { schema: { response: { 200: messageAnswer } }, config: { formPost: unsubscribeForm } }, async (request) => {
     const fromQuery = unsubscribeParams.safeParse(request.query);
     const fromBody = unsubscribeParams.safeParse(request.body);
     const params = fromQuery.success ? fromQuery.data : fromBody.success ? fromBody.data : null;

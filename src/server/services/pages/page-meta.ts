@@ -36,7 +36,10 @@ export interface PageMeta {
   prerender: boolean;
 }
 
-const PAGES = new Set(["/", "/videos", "/merch", "/shows", "/lyrics", "/verify-email", "/unsubscribe", "/preferences", "/admin"]);
+/** Where the public forms lead after a success posted without JavaScript (plugins/form-posts.ts). */
+const THANKS_PAGES = ["/thanks/subscribe", "/thanks/contact"];
+
+const PAGES = new Set(["/", "/videos", "/merch", "/shows", "/lyrics", "/verify-email", "/unsubscribe", "/preferences", ...THANKS_PAGES, "/admin"]);
 
 /**
  * Which page a request path names, in its canonical spelling (what a redirect points to), and the
@@ -149,6 +152,11 @@ export async function describePage(app: FastifyInstance, rawPath: string): Promi
   if (path === "/verify-email" || path === "/unsubscribe" || path === "/preferences") {
     const title = path === "/verify-email" ? "Verify your email" : path === "/unsubscribe" ? "Unsubscribe" : "Your preferences";
     return page({ title: `${title} | ${band}`, description: `${band} mailing list.`, noindex: true, data: await settingsData(app) });
+  }
+  if (THANKS_PAGES.includes(path)) {
+    const title = path === "/thanks/subscribe" ? "Thanks for subscribing!" : "Message sent";
+    // the same for everyone, so cached and drawn like the indexed pages; not worth a search result
+    return { ...page({ title: `${title} | ${band}`, description: `${band}: ${title}`, noindex: true, data: await settingsData(app) }), prerender: true };
   }
   if (path === "/admin" || path.startsWith("/admin/")) {
     return page({ title: `Admin | ${band}`, description: `${band} admin panel.`, noindex: true, jsonLd: [] });

@@ -4,7 +4,8 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { todayIso } from "@shared/format";
 import { showsApi } from "@shared/api/shows";
-import { lyrics, settings, shows } from "../../db/schema";
+import { lyrics, settings, shows, subscribers } from "../../db/schema";
+import { hashToken } from "../../lib/tokens";
 import { createTestApp, type TestApp } from "../../test/app";
 import { appRoot } from "../../paths";
 import { loadPageRenderer } from "./server-render";
@@ -102,13 +103,33 @@ describe("server-rendered public pages (SSR build present)", () => {
     expect(rootOf((await t.request({ method: "GET", url: "/shows" })).body)).toContain("Brand New Basement");
   });
 
-  it("admin pages, the mail pages and 404s stay client-drawn (an empty #root)", async () => {
-    for (const url of ["/admin", "/admin/shows", "/verify-email", "/unsubscribe", "/preferences?token=fan-secret-token", "/no-such-page"]) {
+  it("admin pages and 404s stay client-drawn (an empty #root)", async () => {
+    for (const url of ["/admin", "/admin/shows", "/no-such-page"]) {
       const html = (await t.request({ method: "GET", url })).body;
       expect({ url, root: /<div id="root"><\/div>/.test(html) }).toEqual({ url, root: true });
-      // a fan's preferences page is personal: drawn in the fan's browser from the token, never on the server
-      expect(html).not.toContain("fan-secret-token");
     }
+  });
+
+  it("the mail pages are drawn for their link, per request and never stored (issue 21: they work without JavaScript)", async () => {
+    const verify = await t.request({ method: "GET", url: "/verify-email" });
+    expect(verify.statusCode).toBe(400);
+    expect(rootOf(verify.body)).toContain("Invalid verification link. Missing token or email.");
+
+    const unsubscribe = await t.request({ method: "GET", url: "/unsubscribe?email=fan%40example.com&token=tok-123" });
+    expect(unsubscribe.headers["cache-control"]).toBe("no-store");
+    const form = rootOf(unsubscribe.body);
+    expect(form).toMatch(/<form[^>]*action="\/api\/unsubscribe"/);
+    expect(form).toContain('value="tok-123"');
+
+    const unknown = await t.request({ method: "GET", url: "/preferences?token=fan-secret-token" });
+    expect(unknown.statusCode).toBe(404);
+    expect(rootOf(unknown.body)).toContain("This preferences link is not valid.");
+
+    await t.database.db.insert(subscribers).values({ email: "wren@example.com", name: "Wren Tabor", preferencesToken: hashToken("wren-token"), isVerified: true });
+    const mine = await t.request({ method: "GET", url: "/preferences?token=wren-token" });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.headers["cache-control"]).toBe("no-store");
+    expect(rootOf(mine.body)).toMatch(/id="preferences-name"[^>]*value="Wren Tabor"|value="Wren Tabor"[^>]*id="preferences-name"/);
   });
 });
 

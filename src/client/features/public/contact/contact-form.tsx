@@ -2,6 +2,7 @@ import { useState, type FormEvent } from "react";
 import { messagesApi } from "@shared/api/messages";
 import { EmailField, Field, FormError, Honeypot, SubmitButton, SuccessPanel, inputClass, invalidProps } from "./form-parts";
 import { emailError, usePublicForm } from "./use-public-form";
+import { answerText, useFormAnswer } from "@client/lib/form-answer";
 
 const TYPES = [
   { value: "general", label: "General" },
@@ -11,15 +12,19 @@ const TYPES = [
 
 /** The message form (spec sections 2, 4, 5, 8): idle, submitting, success with 'send another'. */
 export function ContactForm() {
-  const [name, setName] = useState("");
-  const [email, setEmail] = useState("");
-  const [messageType, setMessageType] = useState<string>("general");
-  const [message, setMessage] = useState("");
+  // posted without JavaScript (issue 21): the page comes back with what was typed and the errors
+  const answer = useFormAnswer("contact");
+  const [name, setName] = useState(() => answerText(answer, "name"));
+  const [email, setEmail] = useState(() => answerText(answer, "email"));
+  const [messageType, setMessageType] = useState<string>(() => answerText(answer, "messageType") || "general");
+  const [message, setMessage] = useState(() => answerText(answer, "message"));
   const [website, setWebsite] = useState("");
   const form = usePublicForm({
     url: messagesApi.contact,
     failed: "Failed to send message. Please try again.",
     success: "Thank you for reaching out. We'll get back to you soon.",
+    answer,
+    fieldIds: { email: "contact-email", message: "contact-message" },
   });
 
   function submit(e: FormEvent) {
@@ -43,15 +48,16 @@ export function ContactForm() {
 
   const { "contact-email": emailErr, "contact-message": messageErr } = form.fieldErrors;
   return (
-    <form onSubmit={submit} noValidate className="relative grid gap-5" aria-label="Send us a message">
+    // action and names: the same form works as an ordinary post without JavaScript (issue 21)
+    <form onSubmit={submit} action={`${messagesApi.contact}#contact`} method="post" noValidate className="relative grid gap-5" aria-label="Send us a message">
       <div className="grid items-start gap-5 sm:grid-cols-2">
         <Field id="contact-name" label="Name" hint="(optional)">
-          <input id="contact-name" className={inputClass} value={name} onChange={(e) => setName(e.target.value)} autoComplete="name" maxLength={100} placeholder="Your name" />
+          <input id="contact-name" name="name" className={inputClass} value={name} onChange={(e) => setName(e.target.value)} autoComplete="name" maxLength={100} placeholder="Your name" />
         </Field>
-        <EmailField id="contact-email" value={email} onChange={setEmail} error={emailErr} />
+        <EmailField id="contact-email" name="email" value={email} onChange={setEmail} error={emailErr} />
       </div>
       <Field id="contact-type" label="Message type">
-        <select id="contact-type" className={inputClass} value={messageType} onChange={(e) => setMessageType(e.target.value)}>
+        <select id="contact-type" name="messageType" className={inputClass} value={messageType} onChange={(e) => setMessageType(e.target.value)}>
           {TYPES.map((t) => (
             <option key={t.value} value={t.value}>
               {t.label}
@@ -62,6 +68,7 @@ export function ContactForm() {
       <Field id="contact-message" label="Message" error={messageErr}>
         <textarea
           id="contact-message"
+          name="message"
           required
           rows={6}
           maxLength={5000}

@@ -11,6 +11,7 @@ import { useEffect, useRef, type ReactNode } from "react";
 export const inputClass =
   "w-full border-2 border-dust/60 bg-coal px-3 py-2.5 text-bone placeholder:text-dust focus:border-blood focus:outline-none aria-[invalid=true]:border-blood";
 const redText = "text-[#f0687a]";
+const againClass = `text-sm font-bold tracking-wider uppercase underline-offset-4 hover:underline ${redText}`;
 
 export function Field({ id, label, hint, error, children }: { id: string; label: string; hint?: string; error?: string; children: ReactNode }) {
   return (
@@ -38,11 +39,12 @@ export function FieldError({ id, error }: { id: string; error?: string }) {
 export const invalidProps = (id: string, error?: string) => ({ "aria-invalid": Boolean(error), "aria-describedby": error ? `${id}-error` : undefined });
 
 /** The required e-mail field both forms have (spec section 5: an e-mail-type required input). */
-export function EmailField({ id, value, onChange, error }: { id: string; value: string; onChange: (v: string) => void; error?: string }) {
+export function EmailField({ id, name, value, onChange, error }: { id: string; name?: string; value: string; onChange: (v: string) => void; error?: string }) {
   return (
     <Field id={id} label="Email" error={error}>
       <input
         id={id}
+        name={name}
         type="email"
         required
         className={inputClass}
@@ -91,16 +93,23 @@ export function SubmitButton({ busy, label, busyLabel }: { busy: boolean; label:
  * The success state (spec section 4). It takes the focus when it appears: the submit button
  * the keyboard was on is gone, and a screen reader should read the thanks.
  */
-export function SuccessPanel({ title, message, againLabel, onAgain }: { title: string; message: string; againLabel: string; onAgain: () => void }) {
+export function SuccessPanel({ title, message, againLabel, onAgain, againHref }: { title: string; message: string; againLabel: string; onAgain?: () => void; againHref?: string }) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => ref.current?.focus(), []);
   return (
     <div ref={ref} role="status" tabIndex={-1} className="border-2 border-bone bg-coal p-6 focus:outline-none">
       <p className="font-display text-3xl uppercase">{title}</p>
       <p className="mt-2 text-dust">{message}</p>
-      <button type="button" onClick={onAgain} className={`mt-5 text-sm font-bold tracking-wider uppercase underline-offset-4 hover:underline ${redText}`}>
-        {againLabel}
-      </button>
+      {againHref ? (
+        // a thanks page (a form posted without JavaScript): back to the form, an ordinary link
+        <a href={againHref} className={`mt-5 inline-block ${againClass}`}>
+          {againLabel}
+        </a>
+      ) : (
+        <button type="button" onClick={onAgain} className={`mt-5 ${againClass}`}>
+          {againLabel}
+        </button>
+      )}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { subscribersApi } from "@shared/api/subscribers";
 import { RegionSelect } from "@client/components/ui/region-select";
+import { answerList, answerText, useFormAnswer } from "@client/lib/form-answer";
 import { EmailField, Field, FieldError, FormError, Honeypot, SubmitButton, SuccessPanel, inputClass } from "./form-parts";
 import { emailError, usePublicForm } from "./use-public-form";
 
@@ -13,19 +14,24 @@ type Interests = Record<(typeof INTERESTS)[number]["key"], boolean>;
 const ALL_INTERESTS: Interests = { shows: true, releases: true, merch: true };
 const FIRST_INTEREST_ID = "subscribe-interest-shows";
 const NO_INTEREST = "Choose at least one: shows, releases or merch.";
+const postedInterests = (chosen: string[]): Interests => ({ shows: chosen.includes("shows"), releases: chosen.includes("releases"), merch: chosen.includes("merch") });
 
 /** Mailing-list signup (spec sections 2, 4, 5, 8): idle, submitting, success with 'subscribe another'. */
 export function SubscribeForm() {
-  const [name, setName] = useState("");
-  const [email, setEmail] = useState("");
-  const [interests, setInterests] = useState<Interests>(ALL_INTERESTS);
+  // posted without JavaScript (issue 21): the page comes back with what was typed and the errors
+  const answer = useFormAnswer("subscribe");
+  const [name, setName] = useState(() => answerText(answer, "name"));
+  const [email, setEmail] = useState(() => answerText(answer, "email"));
+  const [interests, setInterests] = useState<Interests>(() => (answer ? postedInterests(answerList(answer, "interests")) : ALL_INTERESTS));
   // optional: where the fan lives ('US-NC', 'DE'), so the band can write to the fans near a show
-  const [region, setRegion] = useState("");
+  const [region, setRegion] = useState(() => (answerText(answer, "region") === "outside" ? answerText(answer, "country") : answerText(answer, "region")));
   const [website, setWebsite] = useState("");
   const form = usePublicForm({
     url: subscribersApi.subscribe,
     failed: "Failed to subscribe. Please try again.",
     success: "Please check your email to verify your subscription.",
+    answer,
+    fieldIds: { email: "subscribe-email", interests: FIRST_INTEREST_ID },
   });
 
   function submit(e: FormEvent) {
@@ -51,17 +57,18 @@ export function SubscribeForm() {
   const error = form.fieldErrors["subscribe-email"];
   const interestError = form.fieldErrors[FIRST_INTEREST_ID];
   return (
-    <form onSubmit={submit} noValidate className="relative grid gap-5" aria-label="Join the mailing list">
+    // action and names: the same form works as an ordinary post without JavaScript (issue 21)
+    <form onSubmit={submit} action={`${subscribersApi.subscribe}#booking`} method="post" noValidate className="relative grid gap-5" aria-label="Join the mailing list">
       <Field id="subscribe-name" label="Name" hint="(optional)">
-        <input id="subscribe-name" className={inputClass} value={name} onChange={(e) => setName(e.target.value)} autoComplete="name" maxLength={100} placeholder="Your name" />
+        <input id="subscribe-name" name="name" className={inputClass} value={name} onChange={(e) => setName(e.target.value)} autoComplete="name" maxLength={100} placeholder="Your name" />
       </Field>
-      <EmailField id="subscribe-email" value={email} onChange={setEmail} error={error} />
+      <EmailField id="subscribe-email" name="email" value={email} onChange={setEmail} error={error} />
       <fieldset className="grid gap-2" aria-describedby={interestError ? `${FIRST_INTEREST_ID}-error` : undefined}>
         <legend className="mb-1 text-sm font-bold tracking-wider uppercase">I want to hear about</legend>
         <div className="flex flex-wrap gap-x-6 gap-y-2">
           {INTERESTS.map(({ key, label }) => (
             <label key={key} className="flex cursor-pointer items-center gap-2">
-              <input id={`subscribe-interest-${key}`} type="checkbox" className="size-5 accent-blood" checked={interests[key]} onChange={(e) => setInterests((i) => ({ ...i, [key]: e.target.checked }))} />
+              <input id={`subscribe-interest-${key}`} name="interests" value={key} type="checkbox" className="size-5 accent-blood" checked={interests[key]} onChange={(e) => setInterests((i) => ({ ...i, [key]: e.target.checked }))} />
               {label}
             </label>
           ))}
@@ -72,7 +79,7 @@ export function SubscribeForm() {
         <label htmlFor="subscribe-region" className="text-sm font-bold tracking-wider uppercase">
           Where do you live? <span className="font-normal tracking-normal normal-case text-dust">(optional)</span>
         </label>
-        <RegionSelect id="subscribe-region" value={region} onChange={setRegion} />
+        <RegionSelect id="subscribe-region" name="region" value={region} onChange={setRegion} />
       </div>
       <Honeypot value={website} onChange={setWebsite} />
       <FormError error={form.error} />

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { ApiError, apiRequest } from "@client/lib/api-client";
+import { refusalText, type FormAnswer } from "@client/lib/form-answer";
 import { prepareToast, showToast } from "../ui/toasts";
 
 type Status = "idle" | "submitting" | "success";
@@ -12,6 +13,10 @@ export interface PublicFormOptions {
   failed: string;
   /** spec section 8: the thanks text, shown once, in the form's success panel (issue 13: no toast over it) */
   success: string;
+  /** the server's answer to this form posted without JavaScript (issue 21): the form starts from it */
+  answer?: FormAnswer | null;
+  /** which input shows the error of each API field ('email' -> 'subscribe-email') */
+  fieldIds?: Record<string, string>;
 }
 
 /**
@@ -19,10 +24,11 @@ export interface PublicFormOptions {
  * section 8 failure texts. Invalid fields and the first of them take the focus, so keyboard
  * and screen-reader users land on what needs fixing.
  */
-export function usePublicForm({ url, failed, success }: PublicFormOptions) {
-  const [status, setStatus] = useState<Status>("idle");
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  const [error, setError] = useState<string>();
+export function usePublicForm({ url, failed, success, answer = null, fieldIds = {} }: PublicFormOptions) {
+  const [status, setStatus] = useState<Status>(answer?.ok ? "success" : "idle");
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>(() => fieldErrorsOf(answer, fieldIds));
+  // a field's error is said beside it; the form-wide line is for what belongs to no field shown
+  const [error, setError] = useState<string | undefined>(() => (answer && !answer.ok && !Object.keys(fieldErrorsOf(answer, fieldIds)).length ? refusalText(answer) : undefined));
   const focusAfterReset = useRef<string>(undefined);
 
   async function submit(errors: FieldErrors, body: object) {
@@ -69,6 +75,13 @@ export function usePublicForm({ url, failed, success }: PublicFormOptions) {
 }
 
 class RefusedError extends Error {}
+
+/** The answer's field errors on the inputs that show them. */
+function fieldErrorsOf(answer: FormAnswer | null, fieldIds: Record<string, string>): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const [field, text] of Object.entries(answer?.errors ?? {})) if (fieldIds[field]) errors[fieldIds[field]] = text;
+  return errors;
+}
 
 /**
  * Spec section 8: the server's own message when it sent one (a field error in plain words),

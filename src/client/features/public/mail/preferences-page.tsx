@@ -25,6 +25,8 @@ import {
   useUnsubscribeFromPreferences,
 } from "./api";
 import { EmailAddress } from "@client/components/ui/email-address";
+import { preferencesApi } from "@shared/api/preferences";
+import { answerList, answerText, refusalText, useFormAnswer, type FormAnswer } from "@client/lib/form-answer";
 
 const INVALID =
   "This preferences link is not valid. Please use the link in the latest mail you got from us.";
@@ -56,7 +58,10 @@ export default function PreferencesPage() {
   usePageTitle("Your preferences");
   const token = new URLSearchParams(useSearch()).get("token")?.trim() ?? "";
   const preferences = usePreferences(token);
-  const [erased, setErased] = useState<string | null>(null);
+  // a form of this page posted without JavaScript (issue 21): the page comes back with its outcome
+  const deleted = useFormAnswer("preferences-delete");
+  const refusedLink = useFormAnswer("preferences");
+  const [erased, setErased] = useState<string | null>(deleted?.ok ? deleted.message : null);
 
   let body: ReactNode;
   if (erased) {
@@ -69,6 +74,9 @@ export default function PreferencesPage() {
     );
   } else if (!token) {
     body = <Notice tone="error" message={INVALID} />;
+  } else if (!preferences.data && refusedLink && !refusedLink.ok) {
+    // the server found no subscription for the link when it drew the page
+    body = <Notice tone="error" message={refusedLink.message} />;
   } else if (preferences.isPending) {
     body = (
       <p role="status" className="flex items-center gap-3 text-dust">
@@ -96,7 +104,7 @@ export default function PreferencesPage() {
     );
   }
 
-  const finished = Boolean(erased) || !token || preferences.isError;
+  const finished = Boolean(erased) || !token || preferences.isError || Boolean(!preferences.data && refusedLink && !refusedLink.ok);
   return (
     <main className="mx-auto max-w-xl px-4 py-20 sm:py-28">
       <p className="tape mb-4 inline-block px-2 py-0.5 text-xs font-bold tracking-[0.2em] uppercase">
@@ -150,11 +158,16 @@ function PreferencesForm({
   onErased: (message: string) => void;
 }) {
   const regionId = useId();
-  const [name, setName] = useState(initial.name ?? "");
-  const [interests, setInterests] = useState(initial.interests);
-  const [region, setRegion] = useState(initial.region ?? "");
-  const [saved, setSaved] = useState<string | null>(null);
-  const [interestError, setInterestError] = useState<string | undefined>();
+  // posted without JavaScript (issue 21): a refused save keeps what the fan typed and says why
+  const posted = useFormAnswer("preferences");
+  const refused = posted && !posted.ok ? posted : null;
+  const unsubscribed = useFormAnswer("preferences-unsubscribe");
+  const deleteRefused = useFormAnswer("preferences-delete");
+  const [name, setName] = useState(refused ? answerText(refused, "name") : (initial.name ?? ""));
+  const [interests, setInterests] = useState(refused ? postedInterests(refused) : initial.interests);
+  const [region, setRegion] = useState(refused ? postedRegion(refused) : (initial.region ?? ""));
+  const [saved, setSaved] = useState<string | null>(posted?.ok ? posted.message : null);
+  const [interestError, setInterestError] = useState<string | undefined>(refused?.errors?.interests);
   const [askDelete, setAskDelete] = useState(false);
   const save = useSavePreferences(token);
   const unsubscribe = useUnsubscribeFromPreferences(token);
@@ -194,12 +207,16 @@ function PreferencesForm({
   const edit = () => setSaved(null);
   return (
     <div className="grid gap-12">
+      {/* ordinary forms too (method, action, names), so the page works without JavaScript (issue 21) */}
       <form
         onSubmit={submit}
+        method="post"
+        action={preferencesApi.item}
         noValidate
         className="grid gap-5"
         aria-label="Your preferences"
       >
+        <input type="hidden" name="token" value={token} />
         <Field id="preferences-email" label="Email">
           <input
             id="preferences-email"
@@ -212,6 +229,7 @@ function PreferencesForm({
         <Field id="preferences-name" label="Name" hint="(optional)">
           <input
             id="preferences-name"
+            name="name"
             className={inputClass}
             value={name}
             onChange={(e) => {
@@ -240,6 +258,8 @@ function PreferencesForm({
               >
                 <input
                   id={`preferences-interest-${key}`}
+                  name="interests"
+                  value={key}
                   type="checkbox"
                   className="size-5 accent-blood"
                   checked={interests[key]}
@@ -267,6 +287,7 @@ function PreferencesForm({
           </label>
           <RegionSelect
             id={regionId}
+            name="region"
             value={region}
             onChange={(r) => {
               setRegion(r);
@@ -275,7 +296,7 @@ function PreferencesForm({
           />
         </div>
         <FormError
-          error={save.isError ? messageOf(save.error, FAILED) : undefined}
+          error={save.isError ? messageOf(save.error, FAILED) : refused && !refused.errors?.interests ? refusalText(refused) : undefined}
         />
         <div className="flex flex-wrap items-center gap-4">
           <button
@@ -305,16 +326,23 @@ function PreferencesForm({
               No more newsletters to <EmailAddress address={initial.email} />.
               Your details stay until you delete them.
             </p>
-            <div>
+            <form
+              method="post"
+              action={preferencesApi.unsubscribe}
+              onSubmit={(e) => {
+                e.preventDefault();
+                unsubscribe.mutate();
+              }}
+            >
+              <input type="hidden" name="token" value={token} />
               <button
-                type="button"
-                onClick={() => unsubscribe.mutate()}
+                type="submit"
                 disabled={unsubscribe.isPending}
                 className={outline}
               >
                 {unsubscribe.isPending ? "Unsubscribing..." : "Unsubscribe"}
               </button>
-            </div>
+            </form>
           </div>
         ) : (
           <p
@@ -322,6 +350,7 @@ function PreferencesForm({
             className="border-l-4 border-moss bg-moss/10 px-4 py-3"
           >
             {unsubscribe.data?.message ??
+              (unsubscribed?.ok ? unsubscribed.message : undefined) ??
               "You are unsubscribed: no newsletters go to this address."}{" "}
             To come back, sign up again on the site.
           </p>
@@ -330,7 +359,7 @@ function PreferencesForm({
           error={
             unsubscribe.isError
               ? messageOf(unsubscribe.error, FAILED)
-              : undefined
+              : refusalText(unsubscribed)
           }
         />
         <div className="grid gap-3">
@@ -338,18 +367,32 @@ function PreferencesForm({
             Delete your subscription and everything we store about you. This
             cannot be undone.
           </p>
-          <div>
-            {/* a quiet button: the page's one loud action is Save (issue 21) */}
-            <button
-              type="button"
-              onClick={() => setAskDelete(true)}
-              className={outline}
-            >
-              Delete my data
-            </button>
-          </div>
+          {/* With JavaScript the button asks in a dialog; without, the box below asks (issue 21). */}
+          <form
+            method="post"
+            action={preferencesApi.erase}
+            onSubmit={(e) => {
+              e.preventDefault();
+              setAskDelete(true);
+            }}
+            className="grid gap-3"
+          >
+            <input type="hidden" name="token" value={token} />
+            <noscript>
+              <label className="flex cursor-pointer items-center gap-2">
+                <input type="checkbox" name="confirm" value="yes" className="size-5 accent-blood" />
+                Yes, delete everything about {initial.email}
+              </label>
+            </noscript>
+            <div>
+              {/* a quiet button: the page's one loud action is Save (issue 21) */}
+              <button type="submit" className={outline}>
+                Delete my data
+              </button>
+            </div>
+          </form>
           <FormError
-            error={erase.isError ? messageOf(erase.error, FAILED) : undefined}
+            error={erase.isError ? messageOf(erase.error, FAILED) : refusalText(deleteRefused)}
           />
         </div>
       </section>
@@ -364,4 +407,16 @@ function PreferencesForm({
       />
     </div>
   );
+}
+
+/** The interests a refused form posted (checkboxes named `interests`). */
+function postedInterests(answer: FormAnswer): Preferences["interests"] {
+  const chosen = answerList(answer, "interests");
+  return { shows: chosen.includes("shows"), releases: chosen.includes("releases"), merch: chosen.includes("merch") };
+}
+
+/** The region a refused form posted: a state, or 'Outside the US' with a country. */
+function postedRegion(answer: FormAnswer): string {
+  const region = answerText(answer, "region");
+  return region === "outside" ? answerText(answer, "country") : region;
 }

@@ -1,9 +1,10 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Link, useSearch } from "wouter";
 import { subscribersApi } from "@shared/api/subscribers";
 import { ApiError, apiRequest } from "@client/lib/api-client";
 import { usePageTitle } from "../ui/use-page-title";
 import { EmailAddress } from "@client/components/ui/email-address";
+import { refusalText, useFormAnswer } from "@client/lib/form-answer";
 
 const MISSING = "Invalid unsubscribe link. Missing token.";
 
@@ -18,8 +19,10 @@ export default function UnsubscribePage() {
   const params = new URLSearchParams(useSearch());
   const email = params.get("email") ?? "";
   const token = params.get("token") ?? "";
-  const [status, setStatus] = useState<Status>(token ? "idle" : "error");
-  const [message, setMessage] = useState(token ? "" : MISSING);
+  // the button posted without JavaScript (issue 21): the page comes back with the outcome
+  const answer = useFormAnswer("unsubscribe");
+  const [status, setStatus] = useState<Status>(answer ? (answer.ok ? "done" : "error") : token ? "idle" : "error");
+  const [message, setMessage] = useState(answer ? (answer.ok ? answer.message : (refusalText(answer) ?? "")) : token ? "" : MISSING);
   // The button the keyboard was on disappears with the answer: the answer takes the focus.
   const result = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -27,7 +30,8 @@ export default function UnsubscribePage() {
       result.current?.focus();
   }, [status, token]);
 
-  async function unsubscribe() {
+  async function unsubscribe(e: FormEvent) {
+    e.preventDefault();
     setStatus("working");
     try {
       const res = await apiRequest("POST", subscribersApi.unsubscribe, {
@@ -69,14 +73,18 @@ export default function UnsubscribePage() {
               </strong>
               ?
             </p>
-            <button
-              type="button"
-              onClick={unsubscribe}
-              disabled={status === "working"}
-              className="mt-6 bg-blood-dark px-6 py-3 font-bold tracking-wider text-bone uppercase hover:bg-blood-dark/80 disabled:opacity-60"
-            >
-              {status === "working" ? "Unsubscribing..." : "Unsubscribe"}
-            </button>
+            {/* an ordinary form too, so the button works without JavaScript (issue 21) */}
+            <form method="post" action={subscribersApi.unsubscribe} onSubmit={unsubscribe}>
+              <input type="hidden" name="email" value={email} />
+              <input type="hidden" name="token" value={token} />
+              <button
+                type="submit"
+                disabled={status === "working"}
+                className="mt-6 bg-blood-dark px-6 py-3 font-bold tracking-wider text-bone uppercase hover:bg-blood-dark/80 disabled:opacity-60"
+              >
+                {status === "working" ? "Unsubscribing..." : "Unsubscribe"}
+              </button>
+            </form>
           </>
         )}
         {status === "done" && (

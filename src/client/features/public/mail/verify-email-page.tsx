@@ -3,6 +3,7 @@ import { Link, useSearch } from "wouter";
 import { subscribersApi } from "@shared/api/subscribers";
 import { ApiError, apiRequest } from "@client/lib/api-client";
 import { usePageTitle } from "../ui/use-page-title";
+import { useFormAnswer } from "@client/lib/form-answer";
 
 const MISSING = "Invalid verification link. Missing token or email.";
 const FAILED = "Failed to verify your email. Please try again.";
@@ -15,8 +16,10 @@ type State = { status: "loading" } | { status: "success"; message: string } | { 
 export default function VerifyEmailPage() {
   usePageTitle("Verify your email");
   const search = useSearch();
-  const [state, setState] = useState<State>({ status: "loading" });
-  const started = useRef(false);
+  // the server verified the link when it drew the page (issue 21: it works without JavaScript)
+  const answer = useFormAnswer("verify-email");
+  const [state, setState] = useState<State>(answer ? { status: answer.ok ? "success" : "error", message: answer.message } : { status: "loading" });
+  const started = useRef(answer !== null);
 
   useEffect(() => {
     if (started.current) return; // one request even under StrictMode's double effect
