@@ -52,7 +52,8 @@ const initialPage = (meta: PageMeta, today: string, origin: string): InitialPage
 /** `appHtml`: the server's render of the page, put inside #root (empty: the browser draws it). */
 export function fillTemplate(template: string, meta: PageMeta, baseUrl: string, { today = todayIso(), appHtml = "" }: { today?: string; appHtml?: string } = {}): string {
   const url = `${baseUrl}${meta.path === "/" ? "/" : meta.path}`;
-  const image = `${baseUrl}/images/og-image.jpg`;
+  const share = meta.shareImage ?? { url: `${baseUrl}/images/og-image.jpg`, width: 1200, height: 630 };
+  const image = share.url;
   const a = escapeAttr;
   const head = [
     `<meta name="description" content="${a(meta.description)}" />`,
@@ -63,8 +64,8 @@ export function fillTemplate(template: string, meta: PageMeta, baseUrl: string, 
     `<meta property="og:description" content="${a(meta.description)}" />`,
     `<meta property="og:url" content="${a(url)}" />`,
     `<meta property="og:image" content="${a(image)}" />`,
-    `<meta property="og:image:width" content="1200" />`,
-    `<meta property="og:image:height" content="630" />`,
+    `<meta property="og:image:width" content="${share.width}" />`,
+    `<meta property="og:image:height" content="${share.height}" />`,
     `<meta name="twitter:card" content="summary_large_image" />`,
     `<meta name="twitter:title" content="${a(meta.title)}" />`,
     `<meta name="twitter:description" content="${a(meta.description)}" />`,

@@ -14,7 +14,7 @@ const done = async () => Object.fromEntries((await status()).steps.map((s: { ste
 
 describe("the dashboard's setup checklist (issue 21)", () => {
   it("starts with everything to do on a new demo site, and ticks each step from the site's own data", async () => {
-    expect(await done()).toEqual({ email: false, links: false, show: false, demo: false, mail: false, backups: false });
+    expect(await done()).toEqual({ email: false, links: false, photo: false, show: false, demo: false, mail: false, backups: false });
     const first = await status();
     expect(first.mailFolder).toBe(t.app.config.mailDir);
     const headers = await t.adminHeaders();
