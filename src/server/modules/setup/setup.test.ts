@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDemoContent } from "../../db/seed";
 import { createTestApp, type TestApp } from "../../test/app";
+import { multipartFile } from "../../test/multipart";
+import { phonePhoto } from "../../../../tests/support/photos";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -26,7 +28,13 @@ describe("the dashboard's setup checklist (issue 21)", () => {
     expect((await t.request({ method: "PUT", url: "/api/settings/instagram-url", headers, payload: { value: "https://www.instagram.com/harkersisland" } })).statusCode).toBe(200);
     // a real show
     expect((await t.request({ method: "POST", url: "/api/shows", headers, payload: { venue: "Tipsy Teapot Backyard", location: "Greenville, NC", date: "2027-05-01", time: "8:00 PM", price: "10.00", ageRestriction: "All Ages" } })).statusCode).toBe(201);
-    expect(await done()).toMatchObject({ email: true, links: true, show: true, demo: false });
+    expect(await done()).toMatchObject({ email: true, links: true, photo: false, show: true, demo: false });
+
+    // a band photo, uploaded and set in Settings
+    const body = multipartFile(await phonePhoto({ width: 800, height: 533 }), { name: "band.jpg", type: "image/jpeg" });
+    const uploaded = await t.request({ method: "POST", url: "/api/upload/media?fileType=image&purpose=band-photo", payload: body.payload, headers: { ...body.headers, ...headers } });
+    expect((await t.request({ method: "PUT", url: "/api/band-photo", headers, payload: { imageUrl: uploaded.json().data.filePath } })).statusCode).toBe(200);
+    expect(await done()).toMatchObject({ photo: true });
 
     expect((await t.request({ method: "DELETE", url: "/api/admin/demo-content", headers })).statusCode).toBe(200);
     expect(await done()).toMatchObject({ demo: true, mail: false, backups: false });
