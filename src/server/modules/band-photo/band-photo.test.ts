@@ -27,7 +27,7 @@ async function upload(url: string, data: Buffer, name = "band.jpg", type = "imag
   return res.json().data as { filePath: string; width: number; height: number; variants: (Variant & { size: number })[] };
 }
 
-const put = async (payload: unknown) => t.request({ method: "PUT", url: "/api/band-photo", headers: await t.adminHeaders(), payload });
+const put = async (payload: Record<string, unknown>) => t.request({ method: "PUT", url: "/api/band-photo", headers: await t.adminHeaders(), payload });
 const head = (html: string) => html.slice(0, html.indexOf("</head>"));
 const meta = (html: string, name: string) => new RegExp(`<meta (?:property|name)="${name}" content="([^"]*)"`).exec(html)?.[1];
 const inlined = (html: string) => JSON.parse(/<script type="application\/json" id="app-data">([\s\S]*?)<\/script>/.exec(html)![1]!).queries;
