@@ -92,8 +92,14 @@ function HeroPhoto({ photo, alt }: { photo: BandPhoto; alt: string }) {
         className="h-full w-full object-cover object-[50%_35%]"
         fallback={null}
       />
-      <div aria-hidden="true" className="halftone absolute inset-0 bg-gradient-to-b from-ink/0 via-ink/30 to-ink lg:bg-gradient-to-r lg:from-ink lg:via-ink/75 lg:to-ink/15" />
+      {/* phones: fades into the page under the name; lg: dark behind the text column, the photo clear behind the player */}
+      <div
+        aria-hidden="true"
+        className="absolute inset-0 bg-gradient-to-b from-ink/0 via-ink/30 to-ink lg:bg-[linear-gradient(90deg,var(--color-ink)_0%,rgb(11_11_12/0.88)_30%,rgb(11_11_12/0.55)_52%,rgb(11_11_12/0.2)_80%,rgb(11_11_12/0.35)_100%)]"
+      />
       <div aria-hidden="true" className="absolute inset-x-0 bottom-0 hidden h-40 bg-gradient-to-t from-ink to-transparent lg:block" />
+      {/* the site's print screen over the photo (its own layer: .halftone is a background image too) */}
+      <div aria-hidden="true" className="halftone absolute inset-0" />
     </div>
   );
 }
