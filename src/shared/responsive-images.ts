@@ -17,6 +17,12 @@ export const FEATURED_COVER_SIZES = "(min-width: 640px) min(72vw, 19.5rem), 6.6r
  */
 export const VIDEO_PLAYER_SIZES = "(min-width: 1024px) 41.5rem, (min-width: 640px) calc(100vw - 3rem), calc(100vw - 2rem)";
 
+/**
+ * The band photo in the home page's header (issue 21): the page's full width, a strip above the
+ * band's name on phones and the header's backdrop from lg. The home page's head preloads the AVIF that matches it.
+ */
+export const BAND_PHOTO_SIZES = "100vw";
+
 /** 'a.avif 320w, b.avif 640w' for one format, smallest first; empty when it has none. */
 export function variantSrcSet(image: ResponsiveImage, format: "avif" | "webp"): string {
   return image.variants

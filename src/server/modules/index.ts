@@ -2,6 +2,7 @@ import { activityModule } from "./activity";
 import { audioTracksModule } from "./audio-tracks";
 import { authModule } from "./auth";
 import { bandMembersModule } from "./band-members";
+import { bandPhotoModule } from "./band-photo";
 import { contactModule } from "./contact";
 import { dashboardModule } from "./dashboard";
 import { demoContentModule } from "./demo-content";
@@ -27,6 +28,7 @@ export const modules: ResourceModule[] = [
   audioTracksModule,
   authModule,
   bandMembersModule,
+  bandPhotoModule,
   contactModule,
   dashboardModule,
   demoContentModule,

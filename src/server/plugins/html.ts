@@ -90,7 +90,8 @@ export function fillTemplate(
   { today = todayIso(), appHtml = "", page }: { today?: string; appHtml?: string; page?: InitialPage } = {},
 ): string {
   const url = `${baseUrl}${meta.path === "/" ? "/" : meta.path}`;
-  const image = `${baseUrl}/images/og-image.jpg`;
+  const share = meta.shareImage ?? { url: `${baseUrl}/images/og-image.jpg`, width: 1200, height: 630 };
+  const image = share.url;
   const a = escapeAttr;
   const head = [
     `<meta name="description" content="${a(meta.description)}" />`,
@@ -101,8 +102,8 @@ export function fillTemplate(
     `<meta property="og:description" content="${a(meta.description)}" />`,
     `<meta property="og:url" content="${a(url)}" />`,
     `<meta property="og:image" content="${a(image)}" />`,
-    `<meta property="og:image:width" content="1200" />`,
-    `<meta property="og:image:height" content="630" />`,
+    `<meta property="og:image:width" content="${share.width}" />`,
+    `<meta property="og:image:height" content="${share.height}" />`,
     `<meta name="twitter:card" content="summary_large_image" />`,
     `<meta name="twitter:title" content="${a(meta.title)}" />`,
     `<meta name="twitter:description" content="${a(meta.description)}" />`,

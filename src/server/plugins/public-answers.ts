@@ -31,6 +31,8 @@ const WRITE_TAGS: Record<string, CacheTag[]> = {
   "band-members": ["band-members"],
   "audio-tracks": ["audio-tracks"],
   settings: ["settings"],
+  // the band photo is kept with the settings (issue 21)
+  "band-photo": ["settings"],
 };
 
 export function tagsForWrite(url: string): CacheTag[] {

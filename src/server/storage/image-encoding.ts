@@ -18,9 +18,13 @@ import { MAX_DECODE_BYTES, MAX_INPUT_PIXELS, removeFiles, TEMP_PREFIX, UNREADABL
 const ENCODERS: Record<VariantFormat, object> = {
   webp: { quality: 72, effort: 4 },
   avif: { quality: 50, effort: 2 },
+  // the share image (issue 21): link previews fetch it, some only under a few hundred KB
+  jpeg: { quality: 80, progressive: true, mozjpeg: true },
 };
 /** Part of every variant's name: changing the settings above must change this, so cached copies are never stale. */
 const RECIPE = "v1:webp72e4:avif50e2";
+/** ...and the JPEG's, part of its name only (so the other variants' names stay as they were). */
+const JPEG_RECIPE = "jpeg80pm";
 
 // No libvips operation cache: each photo is decoded once, and a cache would only hold memory.
 // (The heavy work runs in a short-lived process, image-worker.ts, which hands all of it back.)
@@ -133,7 +137,8 @@ function describeEncoding(meta: DecodeFacts): string {
  * is the pixel work itself; the server calls it through `makeImageVariants`
  * (image-worker-client.ts), which runs it in a separate process. The pixels are decoded once (turned by the EXIF orientation, scaled to the
  * largest width) and each variant is encoded from those; metadata (EXIF, GPS) is not copied.
- * An animated image gets none: a still variant would lose its animation.
+ * An animated image gets none: a still variant would lose its animation. `target.jpeg` adds one
+ * JPEG at the largest width, last (the band photo's share image).
  * Bytes that fail to decode are a 400, and any file written so far is removed.
  */
 export async function encodeImageVariants(bytes: Buffer, facts: ImageFacts, target: VariantTarget): Promise<StoredVariant[]> {
@@ -154,22 +159,25 @@ export async function encodeImageVariants(bytes: Buffer, facts: ImageFacts, targ
       });
     const raw = { width: pixels.info.width, height: pixels.info.height, channels: pixels.info.channels };
     const variants: StoredVariant[] = [];
+    const jobs: [number, VariantFormat][] = widths.flatMap((width) => [[width, "avif"], [width, "webp"]] as [number, VariantFormat][]);
+    if (target.jpeg) jobs.push([Math.max(...widths), "jpeg"]);
+    const jpegHash = createHash("sha256").update(JPEG_RECIPE).update(hash).digest("hex").slice(0, 16);
     // one at a time: the server has few cores and other requests to answer meanwhile
-    for (const width of widths) {
-      for (const format of ["avif", "webp"] as const) {
-        const base = sharp(pixels.data, { raw });
-        const scaled = width < raw.width ? base.resize({ width }) : base;
-        const out = await (format === "avif" ? scaled.avif(ENCODERS.avif) : scaled.webp(ENCODERS.webp)).toBuffer({ resolveWithObject: true });
-        const name = `${target.stem}.${hash}.${width}w.${format}`;
-        const file = path.join(target.dir, name);
-        // temporary name then rename: a reader never sees half a file. Named after the photo's
-        // stem, so the server finds it when this process dies mid-write (image-worker-client.ts)
-        const temp = path.join(target.dir, `${TEMP_PREFIX}${target.stem}.${randomBytes(8).toString("hex")}`);
-        written.push(temp, file);
-        await fs.writeFile(temp, out.data, { flag: "wx" });
-        await fs.rename(temp, file);
-        variants.push({ width: out.info.width, height: out.info.height, format, path: `${target.urlDir}/${name}`, size: out.data.length });
-      }
+    for (const [width, format] of jobs) {
+      const base = sharp(pixels.data, { raw });
+      const scaled = width < raw.width ? base.resize({ width }) : base;
+      // a JPEG has no transparency: a see-through PNG is laid on the site's ink
+      const encoded = format === "avif" ? scaled.avif(ENCODERS.avif) : format === "webp" ? scaled.webp(ENCODERS.webp) : scaled.flatten({ background: "#0b0b0c" }).jpeg(ENCODERS.jpeg);
+      const out = await encoded.toBuffer({ resolveWithObject: true });
+      const name = format === "jpeg" ? `${target.stem}.${jpegHash}.${width}w.jpg` : `${target.stem}.${hash}.${width}w.${format}`;
+      const file = path.join(target.dir, name);
+      // temporary name then rename: a reader never sees half a file. Named after the photo's
+      // stem, so the server finds it when this process dies mid-write (image-worker-client.ts)
+      const temp = path.join(target.dir, `${TEMP_PREFIX}${target.stem}.${randomBytes(8).toString("hex")}`);
+      written.push(temp, file);
+      await fs.writeFile(temp, out.data, { flag: "wx" });
+      await fs.rename(temp, file);
+      variants.push({ width: out.info.width, height: out.info.height, format, path: `${target.urlDir}/${name}`, size: out.data.length });
     }
     return variants;
   } catch (err) {

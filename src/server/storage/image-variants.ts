@@ -29,12 +29,16 @@ export const MAX_INPUT_PIXELS = 100_000_000;
  */
 export const MAX_DECODE_BYTES = 160 * 1024 * 1024;
 
-export type VariantFormat = "avif" | "webp";
+/**
+ * "jpeg": one JPEG at the largest width, made only when asked (the band photo, issue 21): the
+ * share image link previews fetch (og:image), where AVIF and WebP are not read everywhere.
+ */
+export type VariantFormat = "avif" | "webp" | "jpeg";
 export interface StoredVariant {
   width: number;
   height: number;
   format: VariantFormat;
-  /** the site path, e.g. /uploads/images/<stem>.<hash>.640w.avif */
+  /** the site path, e.g. /uploads/images/<stem>.<hash>.640w.avif (a JPEG's ends in .jpg) */
   path: string;
   size: number;
 }
@@ -52,8 +56,8 @@ export const UNREADABLE = "This image could not be read. Upload a PNG, JPG, GIF 
 /** Names of files being written (the same prefix as the originals' temporary files). */
 export const TEMP_PREFIX = ".tmp-";
 
-/** A variant's file name: `<stem>.<16 hex of sha256(recipe + original)>.<width>w.<format>`. */
-const VARIANT_NAME = /\.[0-9a-f]{16}\.\d+w\.(avif|webp)$/;
+/** A variant's file name: `<stem>.<16 hex of sha256(recipe + original)>.<width>w.<avif|webp|jpg>`. */
+const VARIANT_NAME = /\.[0-9a-f]{16}\.\d+w\.(avif|webp|jpg)$/;
 /** True for a variant's path or name: its bytes never change, so it may be cached for a year. */
 export const isVariantFile = (fileName: string) => VARIANT_NAME.test(fileName);
 
@@ -68,6 +72,8 @@ export interface VariantTarget {
   dir: string;
   urlDir: string;
   stem: string;
+  /** also a JPEG at the largest width (the band photo's share image) */
+  jpeg?: boolean;
 }
 
 /** Removes variant files (after a failed save): their names hold the upload's own random stem, so no other record uses them. */

@@ -36,7 +36,8 @@ export async function saveUpload(
   uploadsDir: string,
   file: { buffer: Buffer; originalName: string },
   expected: "image" | "audio",
-  options: { imageJobTimeoutMs?: number } = {},
+  /** shareJpeg: also a JPEG variant at the largest width (the band photo's share image) */
+  options: { imageJobTimeoutMs?: number; shareJpeg?: boolean } = {},
 ) {
   const type = sniff(file.buffer);
   if (!type || type.kind !== expected) {
@@ -64,7 +65,7 @@ export async function saveUpload(
     let fileSize = bytes.length;
     if (isPhoto) {
       // the worker also rewrites the original without its EXIF/GPS (then it is smaller or larger)
-      const made = await makeImageVariants(temp, { dir, urlDir: `/uploads/${folder}`, stem }, { timeoutMs: options.imageJobTimeoutMs });
+      const made = await makeImageVariants(temp, { dir, urlDir: `/uploads/${folder}`, stem, ...(options.shareJpeg && { jpeg: true }) }, { timeoutMs: options.imageJobTimeoutMs });
       ({ facts: photo, variants } = made);
       if (made.cleanedSize !== undefined) fileSize = made.cleanedSize;
     }

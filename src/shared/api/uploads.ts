@@ -4,6 +4,7 @@ export type { MediaFile } from "../schemas/uploads";
 export type MediaFileType = "audio" | "image";
 
 export const uploadsApi = {
-  media: (fileType: MediaFileType) => `/api/upload/media?fileType=${fileType}`,
+  /** purpose band-photo: the band photo, which also gets a JPEG share image (issue 21) */
+  media: (fileType: MediaFileType, purpose?: "band-photo") => `/api/upload/media?fileType=${fileType}${purpose ? `&purpose=${purpose}` : ""}`,
   list: "/api/media",
 } as const;

@@ -1,10 +1,13 @@
 import { z } from "zod";
 
-/** One resized copy of an uploaded image (issue 13): WebP or AVIF, at most the original's width. */
+/**
+ * One resized copy of an uploaded image (issue 13): WebP or AVIF, at most the original's width;
+ * the band photo also has one JPEG, its share image for link previews (issue 21).
+ */
 export const imageVariantRecord = z.object({
   width: z.number(),
   height: z.number(),
-  format: z.enum(["avif", "webp"]),
+  format: z.enum(["avif", "webp", "jpeg"]),
   /** a site path under /uploads/, named by the original's content hash: served as immutable */
   path: z.string(),
 });

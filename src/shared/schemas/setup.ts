@@ -2,7 +2,7 @@ import { z } from "zod";
 import { dataAnswer } from "./answers";
 
 /** The first-run checklist's steps, in the order the dashboard lists them (issue 21). */
-export const SETUP_STEPS = ["email", "links", "show", "demo", "mail", "backups"] as const;
+export const SETUP_STEPS = ["email", "links", "photo", "show", "demo", "mail", "backups"] as const;
 export type SetupStep = (typeof SETUP_STEPS)[number];
 
 /** GET /api/admin/setup: which steps are done, for the signed-in admin (their e-mail) and the site. */

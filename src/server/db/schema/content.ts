@@ -39,10 +39,11 @@ export const mediaFiles = pgTable("media_files", {
   fileType: text("file_type").$type<"audio" | "image">().notNull(),
   fileSize: integer("file_size").notNull(),
   mimeType: text("mime_type").notNull(),
-  // an image's pixel size and its resized WebP/AVIF variants (issue 13), null until made
+  // an image's pixel size and its resized WebP/AVIF variants (issue 13), null until made; the band
+  // photo also has one JPEG (its share image, issue 21)
   width: integer("width"),
   height: integer("height"),
-  variants: jsonb("variants").$type<{ width: number; height: number; format: "webp" | "avif"; path: string; size: number }[]>(),
+  variants: jsonb("variants").$type<{ width: number; height: number; format: "webp" | "avif" | "jpeg"; path: string; size: number }[]>(),
   // the original was checked for (and rewritten without) EXIF/GPS/XMP/IPTC: uploads since issue 21
   // at once, older ones by the start-up pass (storage/metadata-backfill.ts)
   metadataStripped: boolean("metadata_stripped").notNull().default(false),

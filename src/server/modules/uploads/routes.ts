@@ -12,8 +12,8 @@ import type { AppConfig } from "../../config";
 
 const mediaQuery = z.object({
   fileType: z.enum(["audio", "image"], { message: "fileType must be audio or image" }).optional(),
-  // cover art has a tighter limit than other images
-  purpose: z.enum(["cover-art", "photo", "general"]).optional(),
+  // cover art has a tighter limit than other images; the band photo also gets a JPEG share image
+  purpose: z.enum(["cover-art", "photo", "band-photo", "general"]).optional(),
 });
 
 /** A multipart failure is the client's: a fixed message for each, never a 500. */
@@ -79,7 +79,7 @@ export const uploadsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!fileType) throw badRequest("fileType must be audio or image");
     const limit = fileType === "audio" ? UPLOAD_LIMITS.audio : purpose === "cover-art" ? UPLOAD_LIMITS.coverArt : UPLOAD_LIMITS.image;
     if (file.buffer.length > limit) throw tooLarge(tooLargeMessage(limit));
-    const media = await saveUpload(app.db, app.config.uploadsDir, file, fileType, imageOptions(app.config));
+    const media = await saveUpload(app.db, app.config.uploadsDir, file, fileType, { ...imageOptions(app.config), shareJpeg: purpose === "band-photo" });
     return { success: true, message: "Upload Successful", data: media };
   });
 

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { audioTracksApi } from "@shared/api/audio-tracks";
 import { bandMembersApi } from "@shared/api/band-members";
+import { bandPhotoApi } from "@shared/api/band-photo";
 import { lyricsApi } from "@shared/api/lyrics";
 import { merchandiseApi } from "@shared/api/merchandise";
 import { settingsApi, SETTING_KEYS } from "@shared/api/settings";
@@ -9,6 +10,7 @@ import { HOME_SHOWS_LIMIT, PAST_SHOWS_PAGE, showsApi } from "@shared/api/shows";
 import { videosApi } from "@shared/api/videos";
 import { audioTrackRecord } from "@shared/schemas/audio-tracks";
 import { bandMemberRecord } from "@shared/schemas/band-members";
+import { bandPhotoRecord } from "@shared/schemas/band-photo";
 import { lyricsRecord } from "@shared/schemas/lyrics";
 import { merchandiseRecord } from "@shared/schemas/merchandise";
 import { settingRecord } from "@shared/schemas/settings";
@@ -19,6 +21,7 @@ import { listFeaturedTracks } from "../public-reads/audio-tracks";
 import { listActiveVideos } from "../public-reads/videos";
 import { listPastShows, listUpcomingShows } from "../public-reads/shows";
 import { listActiveMembers } from "../public-reads/band-members";
+import { readBandPhoto } from "../public-reads/band-photo";
 import { listPublishedLyrics } from "../public-reads/lyrics";
 import { listMerchandise } from "../public-reads/merchandise";
 
@@ -43,8 +46,9 @@ async function headerData(app: FastifyInstance): Promise<InitialData> {
 }
 
 export async function homeData(app: FastifyInstance): Promise<InitialData> {
-  const [header, videos, shows, members, lyrics] = await Promise.all([
+  const [header, photo, videos, shows, members, lyrics] = await Promise.all([
     headerData(app),
+    readBandPhoto(app.db),
     listActiveVideos(app.db),
     listUpcomingShows(app.db, undefined, { limit: HOME_SHOWS_LIMIT }),
     listActiveMembers(app.db),
@@ -52,6 +56,8 @@ export async function homeData(app: FastifyInstance): Promise<InitialData> {
   ]);
   return {
     ...header,
+    // the hero's photo (issue 21): null draws the header as it was before the band had one
+    [bandPhotoApi.item]: z.encode(bandPhotoRecord.nullable(), photo),
     [videosApi.active]: list(videoRecord, videos),
     [showsApi.home]: list(showRecord, shows),
     [bandMembersApi.list]: list(bandMemberRecord, members),

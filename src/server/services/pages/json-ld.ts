@@ -20,7 +20,7 @@ export function musicGroup(site: SiteInfo, members: MemberRow[] = []) {
     url: `${site.baseUrl}/`,
     genre: ["Emo", "Hardcore"],
     foundingLocation: { "@type": "Place", name: "Eastern North Carolina" },
-    image: `${site.baseUrl}/images/og-image.jpg`,
+    image: site.shareImage.url,
     ...(site.sameAs.length ? { sameAs: site.sameAs } : {}),
     ...(members.length
       ? { member: members.map((m) => ({ "@type": "OrganizationRole", roleName: m.role, member: { "@type": "Person", name: m.name } })) }
@@ -44,7 +44,7 @@ export function musicEvent(site: SiteInfo, show: ShowRow) {
     // named inline as well as by @id: not every consumer follows references inside the graph
     performer: band,
     organizer: band,
-    image: `${site.baseUrl}/images/og-image.jpg`,
+    image: site.shareImage.url,
     description: `${site.bandName} live at ${show.venue}, ${show.location}.`,
     url,
     // a cancelled show sells nothing, so it offers nothing

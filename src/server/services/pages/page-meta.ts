@@ -7,7 +7,7 @@ import { showsApi, type Show } from "@shared/api/shows";
 import { videosApi, type Video } from "@shared/api/videos";
 import { lyricsRecord } from "@shared/schemas/lyrics";
 import { DEFAULT_COVER_ART } from "@shared/settings-defaults";
-import { FEATURED_COVER_SIZES, VIDEO_PLAYER_SIZES, variantSrcSet } from "@shared/responsive-images";
+import { BAND_PHOTO_SIZES, FEATURED_COVER_SIZES, VIDEO_PLAYER_SIZES, variantSrcSet } from "@shared/responsive-images";
 import type { ResponsiveImage } from "@shared/schemas/images";
 import { findLyrics } from "../public-reads/lyrics";
 import { listUpcomingShows } from "../public-reads/shows";
@@ -34,6 +34,8 @@ export interface PageMeta {
   preloadImageSet?: { srcset: string; sizes: string; type: "image/avif" };
   /** drawn on the server when the SSR build is there (decision 017): the indexed public pages */
   prerender: boolean;
+  /** og:image / twitter:image, an absolute URL: the band photo's JPEG (issue 21), else the stock image */
+  shareImage?: { url: string; width: number; height: number };
 }
 
 /** Where the public forms lead after a success posted without JavaScript (plugins/form-posts.ts). */
@@ -80,7 +82,7 @@ export async function describePage(app: FastifyInstance, rawPath: string): Promi
   const band = site.bandName;
   // the indexed pages are the ones drawn on the server; the mail pages, admin and 404s stay client-drawn
   const page = (p: Partial<PageMeta> & Pick<PageMeta, "title" | "description">): PageMeta => {
-    const meta = { status: 200, path, noindex: false, ogType: "website" as const, jsonLd: [musicGroup(site)], data: {}, ...p };
+    const meta = { status: 200, path, noindex: false, ogType: "website" as const, jsonLd: [musicGroup(site)], data: {}, shareImage: site.shareImage, ...p };
     return { ...meta, prerender: meta.status === 200 && !meta.noindex };
   };
 
@@ -91,7 +93,10 @@ export async function describePage(app: FastifyInstance, rawPath: string): Promi
       description: `${band} is an emo/hardcore band from eastern North Carolina. Stream the new songs, watch videos, catch a show${upcoming.length ? ` (${upcoming.length} upcoming)` : ""}, read the lyrics and grab merch.`,
       jsonLd: [musicGroup(site, members), ...upcoming.map((s) => musicEvent(site, s))],
       data,
-      ...featuredCoverPreload(data[audioTracksApi.featured]),
+      // the band photo, when there is one, is the header's largest paint at every width (issue 21)
+      ...(site.bandPhoto
+        ? imagePreload(site.bandPhoto.image, site.bandPhoto.imageUrl, BAND_PHOTO_SIZES)
+        : featuredCoverPreload(data[audioTracksApi.featured])),
     });
   }
   if (path === "/videos") {

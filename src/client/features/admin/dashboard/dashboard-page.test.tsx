@@ -92,17 +92,20 @@ it("offers to remove the demo content while there is some, confirmed first, and 
 });
 
 it("lists the setup steps still to do, with where to do them, and hides the list once all are done", async () => {
-  const steps = (done: string[]) => ["email", "links", "show", "demo", "mail", "backups"].map((step) => ({ step, done: done.includes(step) }));
+  const steps = (done: string[]) => ["email", "links", "photo", "show", "demo", "mail", "backups"].map((step) => ({ step, done: done.includes(step) }));
   fakeApi({ "GET /api/admin/setup": () => json(200, { success: true, data: { steps: steps(["show"]), userId: 1, mailFolder: "/srv/band/data/mail" } }) });
   const { unmount } = renderAdminPage(<DashboardPage />, "/");
   const list = await screen.findByRole("list", { name: "Setup steps" });
-  expect(screen.getByText("1 of 6 done. This list goes away once everything is set.")).toBeInTheDocument();
+  expect(screen.getByText("1 of 7 done. This list goes away once everything is set.")).toBeInTheDocument();
   expect(within(list).getByRole("link", { name: "Add it to your user" })).toHaveAttribute("href", "/users/edit/1");
+  // the band photo (issue 21): to do, with the way to Settings
+  expect(within(list).getByText("Add a band photo")).toHaveTextContent("(to do)");
+  expect(within(list).getByRole("link", { name: "Add it in Settings" })).toHaveAttribute("href", "/settings");
   expect(within(list).getByText("Add your first real show")).toHaveTextContent("(done)");
   expect(within(list).getByText(/written as files to/)).toHaveTextContent("/srv/band/data/mail");
   unmount();
 
-  fakeApi({ "GET /api/admin/setup": () => json(200, { success: true, data: { steps: steps(["email", "links", "show", "demo", "mail", "backups"]), userId: 1, mailFolder: null } }) });
+  fakeApi({ "GET /api/admin/setup": () => json(200, { success: true, data: { steps: steps(["email", "links", "photo", "show", "demo", "mail", "backups"]), userId: 1, mailFolder: null } }) });
   renderAdminPage(<DashboardPage />, "/");
   await screen.findByRole("heading", { name: "Dashboard" });
   await new Promise((resolve) => setTimeout(resolve, 50));

@@ -38,6 +38,18 @@ function stepText(step: SetupStep, status: SetupStatus): { title: string; detail
           </>
         ),
       };
+    case "photo":
+      return {
+        title: "Add a band photo",
+        detail: (
+          <>
+            It heads your home page and shows when someone shares a link to your site.{" "}
+            <Link href="/settings" className={linkClass}>
+              Add it in Settings
+            </Link>
+          </>
+        ),
+      };
     case "show":
       return {
         title: "Add your first real show",

@@ -4,6 +4,7 @@ import { Button } from "@client/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@client/components/ui/card";
 import { PageHeader } from "@client/components/ui/page-header";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@client/components/ui/tabs";
+import { BandPhotoSection } from "./band-photo-section";
 import { SettingField } from "./setting-field";
 import { WelcomeMailCard } from "./welcome-mail-card";
 
@@ -28,6 +29,7 @@ export default function SettingsPage() {
           </Button>
         }
       />
+      <BandPhotoSection />
       <Card>
         <CardHeader>
           <CardTitle>Band</CardTitle>

@@ -25,6 +25,22 @@ describe("AboutSection", () => {
     expect(screen.queryByText("Amy bio")).not.toBeInTheDocument();
   });
 
+  it("gives a member without a photo a drawn stand-in, not their initial, and one with a photo their photo", async () => {
+    const withPhoto = { ...member(2, "Amy", 1), imageUrl: "/uploads/images/amy.jpg", altText: "Amy on stage" };
+    const { container } = renderWithApi(<AboutSection />, { "/api/band-members": ok([member(1, "Zed", 0), withPhoto]) });
+    const list = await screen.findByRole("list");
+    const [zed, amy] = within(list).getAllByRole("listitem");
+    expect(within(zed!).queryByRole("img")).toBeNull();
+    expect(zed!.querySelector("[data-testid=member-silhouette] svg")).not.toBeNull();
+    expect(zed!).not.toHaveTextContent(/^Z/);
+    expect(zed!).toHaveTextContent("GuitarZed");
+    expect(within(amy!).getByRole("img", { name: "Amy on stage" })).toHaveAttribute("src", "/uploads/images/amy.jpg");
+    expect(amy!.querySelector("[data-testid=member-silhouette]")).toBeNull();
+    // one gradient per drawing: ids never repeat on the page
+    const ids = [...container.querySelectorAll("linearGradient")].map((g) => g.id);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
   it("shows bios only when show-bios is 'true'", async () => {
     renderWithApi(<AboutSection />, { ...setting("show-bios", "true"), "/api/band-members": ok([member(1, "Amy", 0)]) });
     expect(await screen.findByText("Amy bio")).toBeInTheDocument();
