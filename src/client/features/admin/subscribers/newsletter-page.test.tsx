@@ -558,7 +558,7 @@ describe("editing a scheduled newsletter (issue 21)", () => {
 
     await user.clear(screen.getByLabelText("Subject"));
     await user.type(screen.getByLabelText("Subject"), "Greenville: moved to Saturday");
-    await user.click(screen.getByRole("tab", { name: /Schedule/ }));
+    await user.click(screen.getByRole("tab", { name: /Send/ }));
     // it stays scheduled: no 'Send now'
     expect(screen.queryByRole("radio", { name: "Send now" })).not.toBeInTheDocument();
     expect(screen.getByLabelText("Date")).toHaveValue("2031-01-09");
@@ -593,7 +593,7 @@ describe("editing a scheduled newsletter (issue 21)", () => {
     });
     renderAdminPage(<NewsletterPage />, "/subscribers/newsletter?edit=7");
     await user.type(await screen.findByLabelText("Content"), " Bring earplugs.");
-    await user.click(screen.getByRole("tab", { name: /Schedule/ }));
+    await user.click(screen.getByRole("tab", { name: /Send/ }));
     await user.click(screen.getByRole("button", { name: /Save Changes/ }));
     const alert = await screen.findByText(/^This newsletter has already started sending and can no longer be changed\. Your changes are still here\./);
     await user.click(within(alert).getByRole("button", { name: "Keep them as a draft" }));

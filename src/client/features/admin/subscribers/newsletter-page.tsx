@@ -378,7 +378,7 @@ function Composer({ start = EMPTY, note, notice, draft, editing, restore, timeZo
                 <Eye className="mr-1.5 size-4" aria-hidden /> Preview
               </TabsTrigger>
               <TabsTrigger value="send">
-                {editing ? <CalendarClock className="mr-1.5 size-4" aria-hidden /> : <Send className="mr-1.5 size-4" aria-hidden />} {editing ? "Schedule" : "Send"}
+                <Send className="mr-1.5 size-4" aria-hidden /> Send
               </TabsTrigger>
             </TabsList>
             <TabsContent value="compose" className="space-y-5">
@@ -515,12 +515,12 @@ function EditingBanner({ editing, timeZone, refused, onStop, onKeepAsDraft }: { 
   // opened from the Scheduled list further down: the banner takes focus, so keyboards and screen readers land here
   useEffect(() => ref.current?.focus(), []);
   return (
-    <div ref={ref} tabIndex={-1} className="space-y-2 rounded-md border border-amber/60 bg-ash/60 px-4 py-3 text-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-blood">
+    <div ref={ref} tabIndex={-1} className="space-y-2 rounded-md border border-amber/60 bg-ash/60 px-4 py-3 text-sm outline-none">
       <h2 className="flex items-center gap-2 font-semibold text-bone">
         <CalendarClock className="size-4 shrink-0 text-amber" aria-hidden /> Editing a scheduled newsletter
       </h2>
       <p className="text-dust">
-        &apos;{editing.subject}&apos; goes out {editing.scheduledAt ? formatScheduledAt(editing.scheduledAt, timeZone) : "at its time"}. Nothing changes until you press Save Changes on the Schedule tab; once sending
+        &apos;{editing.subject}&apos; goes out {editing.scheduledAt ? formatScheduledAt(editing.scheduledAt, timeZone) : "at its time"}. Nothing changes until you press Save Changes on the Send tab; once sending
         starts, it can no longer be changed.
       </p>
       {refused && (
@@ -531,7 +531,7 @@ function EditingBanner({ editing, timeZone, refused, onStop, onKeepAsDraft }: { 
           </Button>
         </div>
       )}
-      <Button variant="link" size="sm" onClick={onStop} className="h-auto">
+      <Button variant="link" size="sm" onClick={onStop} className="h-auto px-0">
         Stop editing
       </Button>
     </div>
