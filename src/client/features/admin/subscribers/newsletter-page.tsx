@@ -13,6 +13,7 @@ import { Button } from "@client/components/ui/button";
 import { Card, CardContent } from "@client/components/ui/card";
 import { Checkbox } from "@client/components/ui/checkbox";
 import { Field } from "@client/components/ui/field";
+import { FOCUS_RING } from "@client/components/ui/focus-ring";
 import { Input, Textarea } from "@client/components/ui/input";
 import { PageHeader } from "@client/components/ui/page-header";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@client/components/ui/tabs";
@@ -531,9 +532,9 @@ function EditingBanner({ editing, timeZone, refused, onStop, onKeepAsDraft }: { 
           </Button>
         </div>
       )}
-      <Button variant="link" size="sm" onClick={onStop} className="h-auto px-0">
+      <button type="button" onClick={onStop} className={`cursor-pointer rounded-sm text-sm font-semibold text-blood underline-offset-4 hover:underline ${FOCUS_RING}`}>
         Stop editing
-      </Button>
+      </button>
     </div>
   );
 }
