@@ -49,8 +49,12 @@ export async function purgeActivityLog(db: Db, retentionDays: number, now = new 
 
 const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
-/** Writes that change nothing a person would look for (a preview, a file only checked so far). */
-const NOT_RECORDED = new Set(["POST /api/newsletter/render", "POST /api/subscribers/import"]);
+/**
+ * Writes that change nothing a person would look for (a preview, a file only checked so far), and
+ * the newsletter composer's autosaves (issue 21: one every few seconds of typing would bury
+ * everything else; the draft's send or discard is recorded).
+ */
+const NOT_RECORDED = new Set(["POST /api/newsletter/render", "POST /api/subscribers/import", "POST /api/newsletter/drafts", "PUT /api/newsletter/drafts/:id"]);
 
 // URL names that differ from the resource a person thinks of
 const RESOURCE_ALIASES: Record<string, string> = { newsletters: "newsletter", upload: "uploads" };
@@ -60,6 +64,7 @@ const NAMED_ROUTES: Record<string, { resource: string; action: string }> = {
   "PUT /api/admin/password": { resource: "account", action: "change password" },
   // Auto-Add Homepage Lyrics: a create when it adds the entry (it answers 200 without adding when it exists)
   "POST /api/lyrics/homepage": { resource: "lyrics", action: "create" },
+  "DELETE /api/newsletter/drafts/:id": { resource: "newsletter draft", action: "discard" },
 };
 
 /** A field whose name says it holds a secret; it and everything under it are left out. */
@@ -94,6 +99,11 @@ export function describeWrite(method: string, pattern: string, body: unknown): {
   if (method === "DELETE") return { resource, action: "delete" };
   if (verb === "active") return { resource, action: (body as { isActive?: unknown } | null)?.isActive === false ? "deactivate" : "activate" };
   if (verb === "read") return { resource, action: "mark read" };
+  // a newsletter for later is scheduled, not sent (issue 21); a preview is only a preview
+  if (verb === "send") {
+    const send = (body ?? {}) as { previewEmail?: unknown; scheduledAt?: unknown };
+    return { resource, action: send.previewEmail ? "send preview" : send.scheduledAt ? "schedule" : "send" };
+  }
   if (verb) return { resource, action: verb };
   return { resource, action: method === "POST" ? "create" : "update" };
 }
@@ -190,7 +200,7 @@ export function registerActivityLog(admin: FastifyInstance, app: FastifyInstance
   // can name only the fields that changed. A route without a GET twin keeps every field sent.
   admin.addHook("preHandler", async (request) => {
     const pattern = request.routeOptions.url ?? "";
-    if ((request.method !== "PUT" && request.method !== "PATCH") || !/\/:\w+$/.test(pattern)) return;
+    if ((request.method !== "PUT" && request.method !== "PATCH") || !/\/:\w+$/.test(pattern) || NOT_RECORDED.has(`${request.method} ${pattern}`)) return;
     try {
       await readBefore(app, request);
     } catch (err) {

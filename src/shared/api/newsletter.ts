@@ -1,5 +1,5 @@
 /** Newsletters (spec section 7) and their delivery progress. */
-export type { NewsletterProgress, NewsletterSendInput, DeliveryStatus } from "../schemas/newsletter";
+export type { NewsletterProgress, NewsletterSendInput, NewsletterEditInput, NewsletterDraft, NewsletterDraftInput, NewsletterDetails, DeliveryStatus } from "../schemas/newsletter";
 
 export interface NewsletterTargets {
   targetShows: boolean;
@@ -25,7 +25,12 @@ export const newsletterApi = {
     })}`,
   /** GET: the latest newsletters with their progress (scheduled and cancelled ones too) */
   list: "/api/newsletters",
+  /** GET: one newsletter with its content; PUT: changes a scheduled one until it starts (409 after) */
   item: (id: number) => `/api/newsletters/${id}`,
   /** POST: cancels a newsletter that is still scheduled */
   cancel: (id: number) => `/api/newsletters/${id}/cancel`,
+  /** GET: the band's drafts, last edited first; POST: a new draft */
+  drafts: "/api/newsletter/drafts",
+  /** GET / PUT (autosave) / DELETE (discard) one draft */
+  draft: (id: number) => `/api/newsletter/drafts/${id}`,
 } as const;

@@ -32,23 +32,28 @@ export const SCHEDULE_TOO_FAR = "Choose a time within the next year.";
  * When to start sending: ISO 8601 with an offset ('2031-12-05T19:00:00-05:00'); absent: now.
  * The checks against the clock run where the schema is parsed (the server's clock decides).
  */
-const scheduledAtField = z
+const isoWithOffset = z
   .string({ message: "Schedule must be a date and time" })
-  .pipe(z.iso.datetime({ offset: true, message: "Schedule must be an ISO 8601 date and time with an offset" }))
-  .superRefine((iso, ctx) => {
-    const at = Date.parse(iso);
-    if (at <= Date.now()) ctx.addIssue({ code: "custom", message: SCHEDULE_IN_PAST });
-    else if (at > Date.now() + MAX_SCHEDULE_AHEAD_MS) ctx.addIssue({ code: "custom", message: SCHEDULE_TOO_FAR });
-  })
-  .nullish();
+  .pipe(z.iso.datetime({ offset: true, message: "Schedule must be an ISO 8601 date and time with an offset" }));
+const scheduledAtInstant = isoWithOffset.superRefine((iso, ctx) => {
+  const at = Date.parse(iso);
+  if (at <= Date.now()) ctx.addIssue({ code: "custom", message: SCHEDULE_IN_PAST });
+  else if (at > Date.now() + MAX_SCHEDULE_AHEAD_MS) ctx.addIssue({ code: "custom", message: SCHEDULE_TOO_FAR });
+});
+const scheduledAtField = scheduledAtInstant.nullish();
+
+const SUBJECT_MAX = 200;
+const SUBJECT_TOO_LONG = "Subject is too long (200 characters at most)";
+const CONTENT_MAX = 200_000;
+const CONTENT_TOO_LONG = "Content is too long";
 
 /**
  * POST /api/newsletter/send (spec section 7). With previewEmail set it sends one preview to
  * that address; otherwise it queues the newsletter for every matching subscriber.
  */
 export const newsletterSendInput = z.object({
-  subject: text({ message: "Please enter a subject for your newsletter." }).trim().min(1, "Please enter a subject for your newsletter.").max(200, "Subject is too long (200 characters at most)"),
-  content: multilineText({ message: "Please enter content for your newsletter." }).trim().min(1, "Please enter content for your newsletter.").max(200_000, "Content is too long"),
+  subject: text({ message: "Please enter a subject for your newsletter." }).trim().min(1, "Please enter a subject for your newsletter.").max(SUBJECT_MAX, SUBJECT_TOO_LONG),
+  content: multilineText({ message: "Please enter content for your newsletter." }).trim().min(1, "Please enter content for your newsletter.").max(CONTENT_MAX, CONTENT_TOO_LONG),
   targetShows: flag,
   targetReleases: flag,
   targetMerch: flag,
@@ -59,8 +64,57 @@ export const newsletterSendInput = z.object({
     .nullish(),
   regions: regionsField,
   scheduledAt: scheduledAtField,
+  /** the draft this newsletter was written in (issue 21): a real send or a schedule discards it; a preview keeps it */
+  draftId: z.number({ message: "draftId must be a draft's id" }).int("draftId must be a draft's id").positive("draftId must be a draft's id").max(2147483647, "draftId must be a draft's id").nullish(),
 });
 export type NewsletterSendInput = z.input<typeof newsletterSendInput>;
+
+/**
+ * PUT /api/newsletters/:id: a scheduled newsletter changed before it starts (issue 21). The same
+ * fields and rules as a scheduled send; the time is required (it stays scheduled).
+ */
+export const newsletterEditInput = newsletterSendInput.omit({ previewEmail: true, draftId: true, scheduledAt: true }).extend({ scheduledAt: scheduledAtInstant });
+export type NewsletterEditInput = z.input<typeof newsletterEditInput>;
+
+/** How many drafts the band may keep at once (a few people write a few newsletters). */
+export const MAX_DRAFTS = 50;
+
+/**
+ * POST /api/newsletter/drafts and PUT /api/newsletter/drafts/:id (issue 21): the composer as it
+ * is, autosaved. Nothing is required (a draft may be half written) but the send's length limits
+ * hold; a time may be in the past (the Send tab says so when the draft is opened). `revision` is
+ * the draft's revision the composer last saw: a save against an older one is a 409, so two
+ * screens never overwrite each other silently (absent: save over whatever is there).
+ */
+export const newsletterDraftInput = z.object({
+  subject: text({ message: "Subject must be text" }).max(SUBJECT_MAX, SUBJECT_TOO_LONG).optional().default(""),
+  content: multilineText({ message: "Content must be text" }).max(CONTENT_MAX, CONTENT_TOO_LONG).optional().default(""),
+  targetShows: z.boolean({ message: "must be true or false" }).optional().default(true),
+  targetReleases: z.boolean({ message: "must be true or false" }).optional().default(true),
+  targetMerch: z.boolean({ message: "must be true or false" }).optional().default(true),
+  regions: regionsField,
+  scheduledAt: isoWithOffset.nullish(),
+  revision: z.number({ message: "revision must be a whole number" }).int("revision must be a whole number").positive("revision must be a whole number").max(2147483647, "revision is too large").optional(),
+});
+export type NewsletterDraftInput = z.input<typeof newsletterDraftInput>;
+
+/** A draft as the server keeps it: who last changed it and when. */
+export const newsletterDraftRecord = z.object({
+  id: z.number(),
+  subject: z.string(),
+  content: z.string(),
+  targetShows: z.boolean(),
+  targetReleases: z.boolean(),
+  targetMerch: z.boolean(),
+  regions: z.array(z.string()),
+  scheduledAt: timestamp.nullable(),
+  revision: z.number(),
+  createdBy: z.string().nullable(),
+  updatedBy: z.string().nullable(),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+});
+export type NewsletterDraft = z.input<typeof newsletterDraftRecord>;
 
 /**
  * GET /api/newsletter/recipients?targetShows=true&...&regions=US-NC,US-SC : the live recipient
@@ -101,6 +155,15 @@ export const newsletterProgressRecord = z.object({
 });
 export type NewsletterProgress = z.input<typeof newsletterProgressRecord>;
 
+/** What a newsletter says and whom it is for: `content` as the band wrote it (older ones: the sanitised HTML). */
+const newsletterContentFields = {
+  content: z.string(),
+  targetShows: z.boolean(),
+  targetReleases: z.boolean(),
+  targetMerch: z.boolean(),
+};
+export type NewsletterDetails = z.input<typeof newsletterAnswers.progress>["data"];
+
 /** One recipient whose delivery is in doubt (the SMTP server may or may not have taken it). */
 const unknownRecipient = z.object({ email: z.string(), lastError: z.string().nullable() });
 
@@ -119,5 +182,13 @@ export const newsletterAnswers = {
   /** count: who it reaches now; waiting: how many more match but have not confirmed their address (issue 21) */
   recipients: dataAnswer(z.object({ count: z.number(), waiting: z.number() })),
   progressList: dataAnswer(z.array(newsletterProgressRecord)),
-  progress: dataAnswer(newsletterProgressRecord.extend({ unknownRecipients: z.array(unknownRecipient) })),
+  /** one newsletter: its progress, and what it says and to whom (a scheduled one is edited from it) */
+  progress: dataAnswer(newsletterProgressRecord.extend({ unknownRecipients: z.array(unknownRecipient), ...newsletterContentFields })),
+  /** after PUT /api/newsletters/:id: the newsletter as it is now scheduled */
+  edited: savedAnswer(newsletterProgressRecord.extend(newsletterContentFields)),
+  drafts: dataAnswer(z.array(newsletterDraftRecord)),
+  draft: dataAnswer(newsletterDraftRecord),
+  draftSaved: savedAnswer(newsletterDraftRecord),
+  /** after a discard: which draft went (the activity log names it) */
+  draftDiscarded: savedAnswer(z.object({ id: z.number(), subject: z.string() })),
 };

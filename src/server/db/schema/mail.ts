@@ -7,6 +7,8 @@ export const newsletters = pgTable("newsletters", {
   subject: text("subject").notNull(),
   contentHtml: text("content_html").notNull(),
   contentText: text("content_text").notNull(),
+  // what the band wrote (before sanitising), so a scheduled newsletter can be edited as written; null on older rows
+  content: text("content"),
   targetShows: boolean("target_shows").notNull().default(false),
   targetReleases: boolean("target_releases").notNull().default(false),
   targetMerch: boolean("target_merch").notNull().default(false),
@@ -54,4 +56,30 @@ export const newsletterDeliveries = pgTable(
     uniqueIndex("deliveries_unsubscribe_token_unique").on(t.unsubscribeTokenHash),
     uniqueIndex("deliveries_preferences_token_unique").on(t.preferencesTokenHash),
   ],
+);
+
+/**
+ * Newsletters being written (issue 21): shared by the band, autosaved by the composer, consumed
+ * when one is sent or scheduled. `revision` rises with every save, so a save made from a screen
+ * that had not seen the latest one is refused instead of overwriting it.
+ */
+export const newsletterDrafts = pgTable(
+  "newsletter_drafts",
+  {
+    id: serial("id").primaryKey(),
+    subject: text("subject").notNull().default(""),
+    content: text("content").notNull().default(""),
+    targetShows: boolean("target_shows").notNull().default(true),
+    targetReleases: boolean("target_releases").notNull().default(true),
+    targetMerch: boolean("target_merch").notNull().default(true),
+    regions: text("regions").array().notNull().default(sql`'{}'::text[]`),
+    // the time chosen in the Send tab (null: send now); it may pass while the draft waits
+    scheduledAt: timestamp("scheduled_at", { withTimezone: true }),
+    revision: integer("revision").notNull().default(1),
+    createdBy: text("created_by"),
+    updatedBy: text("updated_by"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("newsletter_drafts_updated_idx").on(t.updatedAt)],
 );

@@ -10,7 +10,7 @@ import { recipientFilter, type Targets } from "../../mail/delivery-queue";
  */
 export async function scheduleNewsletter(
   db: Db,
-  n: Targets & { subject: string; contentHtml: string; contentText: string; scheduledAt: Date; createdBy: string | null },
+  n: Targets & { subject: string; content: string; contentHtml: string; contentText: string; scheduledAt: Date; createdBy: string | null },
 ): Promise<{ id: number; scheduledAt: Date }> {
   const [created] = await db
     .insert(newsletters)
@@ -33,6 +33,39 @@ export async function cancelScheduledNewsletter(db: Db, id: number): Promise<{ c
   if (cancelled) return { cancelled: true };
   const [found] = await db.select({ status: newsletters.status }).from(newsletters).where(eq(newsletters.id, id));
   return found ? { cancelled: false, status: found.status } : null;
+}
+
+export type ScheduledEdit = Targets & { subject: string; content: string; contentHtml: string; contentText: string; scheduledAt: Date };
+
+/**
+ * Changes a newsletter while it is still scheduled (issue 21). The status check is part of the
+ * update itself, so it is safe against the scheduler starting it at the same moment, on this
+ * instance or another: the scheduler holds the row (FOR UPDATE) while it moves it to 'queued',
+ * this update waits for that and then finds it no longer 'scheduled'; and a row this update holds
+ * is skipped by the scheduler (SKIP LOCKED) until the edit is in. Exactly one of them wins, and
+ * an edit never lands on a newsletter whose recipients are already chosen.
+ * Returns whether it was changed, with the status that prevented it; null if there is no such newsletter.
+ */
+export async function editScheduledNewsletter(db: Db, id: number, n: ScheduledEdit): Promise<{ edited: true } | { edited: false; status: string } | null> {
+  const [edited] = await db
+    .update(newsletters)
+    .set({ ...n, regions: [...(n.regions ?? [])] })
+    .where(and(eq(newsletters.id, id), eq(newsletters.status, "scheduled")))
+    .returning({ id: newsletters.id });
+  if (edited) return { edited: true };
+  const [found] = await db.select({ status: newsletters.status }).from(newsletters).where(eq(newsletters.id, id));
+  return found ? { edited: false, status: found.status } : null;
+}
+
+/** What a newsletter says and whom it is for: the text as written (older rows: the sanitised HTML) and its interests. */
+export async function newsletterContent(db: Db, id: number) {
+  const [row] = await db
+    .select({ content: newsletters.content, contentHtml: newsletters.contentHtml, targetShows: newsletters.targetShows, targetReleases: newsletters.targetReleases, targetMerch: newsletters.targetMerch })
+    .from(newsletters)
+    .where(eq(newsletters.id, id));
+  if (!row) return null;
+  const { content, contentHtml, ...targets } = row;
+  return { content: content ?? contentHtml, ...targets };
 }
 
 /** Who a newsletter would reach now (`count`), and how many more match but have not confirmed their address yet (`waiting`). */

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { formatScheduledAt } from "@shared/newsletter-schedule";
-import { newsletterAnswers, newsletterSendInput, recipientsQuery } from "@shared/schemas/newsletter";
+import { newsletterAnswers, newsletterEditInput, newsletterSendInput, recipientsQuery } from "@shared/schemas/newsletter";
 import { multilineText } from "@shared/schemas/text";
 import { z } from "zod";
 import { badRequest, conflict, HttpError, notFound } from "../../lib/http-error";
@@ -10,10 +10,20 @@ import { bandName } from "../../services/settings";
 import { newsletterMail } from "../../mail/templates";
 import { queueNewsletter } from "../../mail/delivery-queue";
 import { bandTimeZone } from "./band-time-zone";
-import { cancelScheduledNewsletter, countRecipients, newsletterProgress, scheduleNewsletter, unknownDeliveries } from "./repository";
+import { deleteDraft } from "./drafts-repository";
+import { cancelScheduledNewsletter, countRecipients, editScheduledNewsletter, newsletterContent, newsletterProgress, scheduleNewsletter, unknownDeliveries } from "./repository";
 
 const NO_RECIPIENTS = "There are no subscribers matching the selected interests.";
 const NO_INTERESTS = "Choose at least one interest to send to.";
+const EMPTY_CONTENT = "Please enter content for your newsletter.";
+
+/** The sanitised HTML and its plain text, or the spec's 'content' error when nothing would be left to read. */
+function renderContent(content: string) {
+  const contentHtml = sanitizeNewsletterHtml(content);
+  const contentText = htmlToText(contentHtml);
+  if (!contentText && !/<img\b/i.test(contentHtml)) throw badRequest(`content: ${EMPTY_CONTENT}`, { content: EMPTY_CONTENT });
+  return { contentHtml, contentText };
+}
 
 export const newsletterAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   /**
@@ -21,12 +31,11 @@ export const newsletterAdminRoutes: FastifyPluginAsyncZod = async (app) => {
    * subscriber and delivered by the worker; the answer comes as soon as the queue is written.
    * With scheduledAt: stored as 'scheduled' without recipients; the scheduler queues it for the
    * subscribers who match when its time comes (mail/newsletter-scheduler.ts).
+   * With draftId (issue 21): a real send or a schedule discards that draft once it is done.
    */
   app.post("/api/newsletter/send", { schema: { body: newsletterSendInput, response: { 200: newsletterAnswers.sent, 202: newsletterAnswers.sent } } }, async (request, reply) => {
-    const { subject, content, targetShows, targetReleases, targetMerch, previewEmail, regions, scheduledAt } = request.body;
-    const contentHtml = sanitizeNewsletterHtml(content);
-    const contentText = htmlToText(contentHtml);
-    if (!contentText && !/<img\b/i.test(contentHtml)) throw badRequest("content: Please enter content for your newsletter.", { content: "Please enter content for your newsletter." });
+    const { subject, content, targetShows, targetReleases, targetMerch, previewEmail, regions, scheduledAt, draftId } = request.body;
+    const { contentHtml, contentText } = renderContent(content);
 
     if (previewEmail) {
       try {
@@ -40,10 +49,20 @@ export const newsletterAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
     const targets = { targetShows, targetReleases, targetMerch, regions };
     const createdBy = request.auth?.user.username ?? null;
+    // what was sent or scheduled leaves the drafts; a draft already gone (discarded elsewhere) changes nothing
+    const consumeDraft = async () => {
+      if (!draftId) return;
+      try {
+        await deleteDraft(app.db, draftId);
+      } catch (err) {
+        request.log.warn({ err, draftId }, "newsletter draft not removed after sending");
+      }
+    };
     if (scheduledAt) {
       // fans who match later still get it, so only a choice that can never match is refused
       if (!targetShows && !targetReleases && !targetMerch) throw badRequest(NO_INTERESTS);
-      const scheduled = await scheduleNewsletter(app.db, { subject, contentHtml, contentText, ...targets, scheduledAt: new Date(scheduledAt), createdBy });
+      const scheduled = await scheduleNewsletter(app.db, { subject, content, contentHtml, contentText, ...targets, scheduledAt: new Date(scheduledAt), createdBy });
+      await consumeDraft();
       return reply.status(202).send({
         success: true,
         message: `Newsletter scheduled for ${formatScheduledAt(scheduled.scheduledAt, await bandTimeZone(app.db))}`,
@@ -54,6 +73,7 @@ export const newsletterAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     const queued = await queueNewsletter(app.db, { subject, contentHtml, contentText, ...targets, createdBy });
     if (!queued || queued.recipients === 0) throw badRequest(NO_RECIPIENTS);
     app.newsletterWorker.wake();
+    await consumeDraft();
     return reply.status(202).send({
       success: true,
       message: `Newsletter sent to ${queued.recipients} subscriber${queued.recipients === 1 ? "" : "s"}`,
@@ -88,7 +108,28 @@ export const newsletterAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get("/api/newsletters/:id", { schema: { params: idParams, response: { 200: newsletterAnswers.progress } } }, async (request) => {
     const [progress] = await newsletterProgress(app.db, 1, request.params.id);
-    if (!progress) throw notFound("Newsletter not found");
-    return { success: true, data: { ...progress, unknownRecipients: await unknownDeliveries(app.db, progress.id) } };
+    const details = progress && (await newsletterContent(app.db, progress.id));
+    if (!progress || !details) throw notFound("Newsletter not found");
+    return { success: true, data: { ...progress, ...details, unknownRecipients: await unknownDeliveries(app.db, progress.id) } };
+  });
+
+  // Issue 21: a scheduled newsletter can be changed (words, audience, time) until it starts; then 409.
+  app.put("/api/newsletters/:id", { schema: { params: idParams, body: newsletterEditInput, response: { 200: newsletterAnswers.edited } } }, async (request) => {
+    const { id } = request.params;
+    const { subject, content, targetShows, targetReleases, targetMerch, regions, scheduledAt } = request.body;
+    if (!targetShows && !targetReleases && !targetMerch) throw badRequest(NO_INTERESTS);
+    const outcome = await editScheduledNewsletter(app.db, id, { subject, content, ...renderContent(content), targetShows, targetReleases, targetMerch, regions, scheduledAt: new Date(scheduledAt) });
+    if (outcome === null) throw notFound("Newsletter not found");
+    if (!outcome.edited) {
+      if (outcome.status === "cancelled") throw conflict("This newsletter was cancelled, so it can no longer be changed.");
+      throw conflict("This newsletter has already started sending and can no longer be changed.");
+    }
+    const [progress] = await newsletterProgress(app.db, 1, id);
+    const details = await newsletterContent(app.db, id);
+    return {
+      success: true,
+      message: `Changes saved: it goes out ${formatScheduledAt(scheduledAt, await bandTimeZone(app.db))}`,
+      data: { ...progress, ...details! },
+    };
   });
 };

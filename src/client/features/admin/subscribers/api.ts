@@ -1,10 +1,10 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { newsletterApi, type NewsletterAudience, type NewsletterProgress } from "@shared/api/newsletter";
+import { newsletterApi, type NewsletterAudience, type NewsletterDetails, type NewsletterDraft, type NewsletterEditInput, type NewsletterProgress } from "@shared/api/newsletter";
 import { showsApi, type Show } from "@shared/api/shows";
 import { subscriberListKeys, subscribersApi, type ImportReport, type ImportRunInput, type ImportState, type ImportUpload, type PageInfo, type Subscriber, type SubscriberListQuery, type SubscriberStats } from "@shared/api/subscribers";
-import { ApiError, apiRequest, type ApiResponse } from "@client/lib/api-client";
+import { ApiError, apiRequest, authHeaders, type ApiResponse } from "@client/lib/api-client";
 import { urlQuery } from "@client/lib/query-client";
-import { useResourceMutation } from "@client/lib/resource";
+import { useItem, useResourceMutation } from "@client/lib/resource";
 
 export const subscribersQuery = () => urlQuery<Subscriber[]>(subscribersApi.list);
 export const subscriberStatsQuery = () => urlQuery<SubscriberStats>(subscribersApi.stats);
@@ -51,19 +51,22 @@ export function useDeleteSubscriber() {
   });
 }
 
-/** regions: only fans there (absent: everyone); scheduledAt: ISO with offset, to send later (absent: now). */
-export type NewsletterSendBody = NewsletterAudience & { subject: string; content: string; previewEmail?: string; scheduledAt?: string };
+/**
+ * regions: only fans there (absent: everyone); scheduledAt: ISO with offset, to send later (absent: now);
+ * draftId: the draft it was written in, which a real send or a schedule discards (issue 21).
+ */
+export type NewsletterSendBody = NewsletterAudience & { subject: string; content: string; previewEmail?: string; scheduledAt?: string; draftId?: number };
 
 /** Sends the newsletter, schedules it (scheduledAt), or sends a preview when previewEmail is given (spec sections 4 and 8). */
 export function useSendNewsletter(opts: { onSuccess: (vars: NewsletterSendBody) => void }) {
   return useResourceMutation<NewsletterSendBody, { recipients?: number; scheduledAt?: string }>({
     method: "POST",
     url: newsletterApi.send,
-    invalidate: [newsletterApi.list],
+    invalidate: (vars) => (vars.draftId && !vars.previewEmail ? [newsletterApi.list, newsletterApi.drafts] : [newsletterApi.list]),
     successToast: (res, vars) => {
       if (vars.previewEmail) return { title: "Preview sent", description: `A preview was sent to ${vars.previewEmail}.` };
       // the server writes the time in the band's zone: 'Newsletter scheduled for Fri, Dec 5, 7:00 PM EST'
-      if (vars.scheduledAt) return { title: res.message ?? "Newsletter scheduled", description: "You can cancel it until it starts." };
+      if (vars.scheduledAt) return { title: res.message ?? "Newsletter scheduled", description: "You can change or cancel it until it starts." };
       const n = res.data.recipients ?? 0;
       return { title: "Newsletter sent", description: `Sending to ${n} subscriber${n === 1 ? "" : "s"}.` };
     },
@@ -83,6 +86,69 @@ export function useCancelScheduledNewsletter() {
     invalidate: [newsletterApi.list],
     successToast: "Scheduled newsletter cancelled",
     errorToast: (err) => (err instanceof ApiError && err.serverMessage) || "Failed to cancel the newsletter. Try again later.",
+  });
+}
+
+/** The band's newsletter drafts, last edited first (issue 21); refreshed now and then, as another member may be writing. */
+export const draftsQuery = () => queryOptions({ ...urlQuery<NewsletterDraft[]>(newsletterApi.drafts), refetchInterval: 30_000 });
+export const useDrafts = () => useQuery(draftsQuery());
+export const draftQuery = (id: number) => urlQuery<NewsletterDraft>(newsletterApi.draft(id));
+/** One draft, read once when it is opened (the composer holds it from then on). */
+export const useDraft = (id: number | null) => useItem(id === null ? null : draftQuery(id), { retry: false, staleTime: 0, gcTime: 0 });
+/** A newsletter with its content and interests (a scheduled one is edited from it). */
+export const useNewsletterDetails = (id: number | null) => useItem(id === null ? null : urlQuery<NewsletterDetails>(newsletterApi.item(id)), { retry: false, staleTime: 0, gcTime: 0 });
+
+/** What the composer keeps in a draft. */
+export type DraftFields = Omit<NewsletterDraft, "id" | "revision" | "createdBy" | "updatedBy" | "createdAt" | "updatedAt">;
+
+/** Saves the composer as draft `id` (null: a new draft); `revision` is the one last seen (a newer one on the server: 409). */
+export async function saveDraft(id: number | null, fields: DraftFields, revision?: number): Promise<NewsletterDraft> {
+  const body = { ...fields, ...(revision !== undefined ? { revision } : {}) };
+  return (await apiRequest<NewsletterDraft>(id === null ? "POST" : "PUT", id === null ? newsletterApi.drafts : newsletterApi.draft(id), body)).data;
+}
+
+/**
+ * The last save when the page goes away (tab closed, reload): a plain fetch with keepalive, which
+ * the browser finishes after the page is gone. Best effort: the text is also kept on this device.
+ */
+export function saveDraftOnLeave(id: number | null, fields: DraftFields, revision?: number) {
+  try {
+    void fetch(id === null ? newsletterApi.drafts : newsletterApi.draft(id), {
+      method: id === null ? "POST" : "PUT",
+      headers: { ...authHeaders(), "Content-Type": "application/json" },
+      body: JSON.stringify({ ...fields, ...(revision !== undefined ? { revision } : {}) }),
+      credentials: "include",
+      keepalive: true,
+    }).catch(() => {});
+  } catch {
+    // (a body over the browser's keepalive limit throws at once: the copy on this device remains)
+  }
+}
+
+/** Discards a draft for the whole band (confirmed first). */
+export function useDiscardDraft(opts: { onSuccess?: (id: number) => void } = {}) {
+  return useResourceMutation<number>({
+    method: "DELETE",
+    url: newsletterApi.draft,
+    invalidate: [newsletterApi.drafts],
+    successToast: "Draft discarded",
+    errorToast: (err) => (err instanceof ApiError && err.serverMessage) || "Failed to discard the draft. Try again later.",
+    onSuccess: (_res, id) => opts.onSuccess?.(id),
+  });
+}
+
+/** Saves the changes to a scheduled newsletter (a 409 once it has started: the server's words are shown). */
+export function useEditScheduledNewsletter(opts: { onSuccess: () => void; onError?: (err: Error) => void }) {
+  return useResourceMutation<{ id: number; body: NewsletterEditInput }>({
+    method: "PUT",
+    url: ({ id }) => newsletterApi.item(id),
+    body: ({ body }) => body,
+    invalidate: ({ id }) => [newsletterApi.list, newsletterApi.item(id)],
+    successToast: (res) => ({ title: res.message ?? "Changes saved", description: "You can change or cancel it until it starts." }),
+    errorToast: (err) =>
+      (err instanceof ApiError && (Object.values(err.body?.errors ?? {})[0] || err.serverMessage)) || "Failed to save the changes. Try again later.",
+    onSuccess: () => opts.onSuccess(),
+    onError: (err) => opts.onError?.(err),
   });
 }
 

@@ -35,10 +35,12 @@ interface ScheduleFieldProps {
   /** the band's IANA zone (the timezone setting) */
   timeZone: string;
   error?: string;
+  /** a scheduled newsletter being edited: it keeps a time, so there is no 'Send now' */
+  laterOnly?: boolean;
 }
 
 /** "Send now" / "Schedule" radios; Schedule shows a date and a time input in the band's zone. */
-export function ScheduleField({ value, onChange, timeZone, error }: ScheduleFieldProps) {
+export function ScheduleField({ value, onChange, timeZone, error, laterOnly }: ScheduleFieldProps) {
   const name = useId();
   const today = zonedParts(new Date(), timeZone).date;
 
@@ -60,10 +62,12 @@ export function ScheduleField({ value, onChange, timeZone, error }: ScheduleFiel
   return (
     <fieldset className="space-y-3">
       <legend className="mb-2 text-sm font-medium">When</legend>
-      <div className="flex flex-wrap gap-2">
-        {radio("now", "Send now")}
-        {radio("later", "Schedule")}
-      </div>
+      {!laterOnly && (
+        <div className="flex flex-wrap gap-2">
+          {radio("now", "Send now")}
+          {radio("later", "Schedule")}
+        </div>
+      )}
       {value.mode === "later" && (
         <div className="space-y-2">
           <div className="grid grid-cols-1 gap-3 min-[380px]:grid-cols-2">

@@ -1,4 +1,4 @@
-import { CalendarClock } from "lucide-react";
+import { CalendarClock, Pencil } from "lucide-react";
 import { useState } from "react";
 import type { NewsletterProgress } from "@shared/api/newsletter";
 import { formatScheduledAt } from "@shared/newsletter-schedule";
@@ -12,10 +12,11 @@ import { useCancelScheduledNewsletter, useNewsletters } from "./api";
 const audienceOf = (n: NewsletterProgress) => (n.regions.length ? n.regions.map(regionName).join(", ") : "Everyone");
 
 /**
- * Newsletters waiting for their time, soonest first, each with Cancel (confirmed) until the
- * server starts it; then it moves to Delivery Progress. Recipients are chosen when it starts.
+ * Newsletters waiting for their time, soonest first, each with Edit (it opens in the composer
+ * above, issue 21) and Cancel (confirmed) until the server starts it; then it moves to Delivery
+ * Progress. Recipients are chosen when it starts.
  */
-export function ScheduledList({ timeZone }: { timeZone: string }) {
+export function ScheduledList({ timeZone, editingId, onEdit }: { timeZone: string; editingId: number | null; onEdit: (id: number) => void }) {
   const list = useNewsletters();
   const cancel = useCancelScheduledNewsletter();
   const [target, setTarget] = useState<NewsletterProgress | null>(null);
@@ -56,9 +57,18 @@ export function ScheduledList({ timeZone }: { timeZone: string }) {
                     To: {audienceOf(n)} · recipients counted when it starts
                   </p>
                 </div>
-                <Button variant="outline" size="sm" className="self-start sm:self-center" onClick={() => setTarget(n)} aria-label={`Cancel scheduled newsletter ${n.subject}`}>
-                  Cancel
-                </Button>
+                <div className="flex gap-2 self-start sm:self-center">
+                  {editingId === n.id ? (
+                    <p className="flex h-8 items-center text-xs font-semibold text-bone">Editing above</p>
+                  ) : (
+                    <Button variant="outline" size="sm" onClick={() => onEdit(n.id)} aria-label={`Edit scheduled newsletter ${n.subject}`}>
+                      <Pencil className="size-3.5" aria-hidden /> Edit
+                    </Button>
+                  )}
+                  <Button variant="outline" size="sm" onClick={() => setTarget(n)} aria-label={`Cancel scheduled newsletter ${n.subject}`}>
+                    Cancel
+                  </Button>
+                </div>
               </li>
             ))}
           </ul>
