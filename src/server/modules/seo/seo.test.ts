@@ -110,7 +110,7 @@ describe("page HTML", () => {
   });
 
   it("MusicEvent per status: eventStatus, offers.availability, attendance mode, start in the band's zone", () => {
-    const site = { bandName: "Band", sameAs: [], timeZone: "America/New_York", baseUrl: "https://band.example" };
+    const site = { bandName: "Band", sameAs: [], timeZone: "America/New_York", tagline: "", origin: "", baseUrl: "https://band.example" };
     const base = { id: 1, venue: "Hall", location: "Raleigh, NC", date: "2026-11-01", time: "8:00 PM", price: "12.00", eventUrl: "https://t.example/1" };
     const ev = (status: "scheduled" | "sold-out" | "cancelled" | "postponed") => musicEvent(site, { ...base, status });
     const S = "https://schema.org/";

@@ -1,17 +1,22 @@
 import type { FastifyInstance } from "fastify";
 import { canonicalTimeZone } from "@shared/schemas/settings";
-import { SETTING_DEFAULTS } from "@shared/settings-defaults";
+import { SETTING_DEFAULTS, settingOrDefault } from "@shared/settings-defaults";
 import { getSettings } from "../settings";
 
-/** Settings every public page's HTML needs: the band's name, its social profiles and its time zone. */
+/**
+ * Settings every public page's HTML needs: the band's name, its social profiles, its time zone,
+ * and the words of its tagline and where it is from (issue 21; saved empty: left out).
+ */
 export const SOCIAL_SETTING_KEYS = ["instagram-url", "facebook-url", "twitter-url", "youtube-url", "bandcamp-url", "tiktok-url", "threads-url", "bluesky-url"] as const;
 
 export async function loadSiteInfo(app: FastifyInstance) {
-  const stored = await getSettings(app.db, ["band-name", "timezone", ...SOCIAL_SETTING_KEYS]);
+  const stored = await getSettings(app.db, ["band-name", "timezone", "tagline", "origin", ...SOCIAL_SETTING_KEYS]);
   const bandName = stored["band-name"]?.trim() || SETTING_DEFAULTS["band-name"]!;
   const sameAs = SOCIAL_SETTING_KEYS.map((k) => stored[k]?.trim()).filter((v): v is string => !!v && /^https?:\/\//.test(v));
   // a value saved before zones were checked falls back to the default rather than failing
   const timeZone = canonicalTimeZone(stored.timezone ?? "") ?? SETTING_DEFAULTS.timezone!;
-  return { bandName, sameAs, timeZone, baseUrl: app.config.PUBLIC_URL };
+  const tagline = settingOrDefault("tagline", stored.tagline).trim();
+  const origin = settingOrDefault("origin", stored.origin).trim();
+  return { bandName, sameAs, timeZone, tagline, origin, baseUrl: app.config.PUBLIC_URL };
 }
 export type SiteInfo = Awaited<ReturnType<typeof loadSiteInfo>>;
