@@ -23,7 +23,9 @@ export const settingInput = z.object({
  */
 const KNOWN_KEYS: ReadonlySet<string> = new Set(SETTING_KEYS);
 export const settingsBatchInput = z
-  .record(z.string(), settingInput.shape.value)
+  .object(Object.fromEntries(SETTING_KEYS.map((key) => [key, settingInput.shape.value.optional()])) as Record<SettingKey, z.ZodOptional<typeof settingInput.shape.value>>)
+  // an unknown key is named as such (a strict object would only say 'Unrecognized key' of the body)
+  .catchall(z.unknown())
   .superRefine((values, ctx) => {
     const keys = Object.keys(values);
     if (keys.length === 0) ctx.addIssue({ code: "custom", message: "Nothing to save: send at least one setting" });

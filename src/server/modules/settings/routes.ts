@@ -34,8 +34,9 @@ export const settingsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put("/api/settings", { schema: { body: settingsBatchInput, response: { 200: settingAnswers.savedMany } } }, async (request) => {
     const values: Record<string, string> = {};
     const errors: Record<string, string> = {};
-    for (const [key, value] of Object.entries(request.body)) {
-      const checked = checkSettingValue(key as SettingKey, value);
+    // every key is a known setting and every value text: the body schema refused anything else
+    for (const [key, value] of Object.entries(request.body) as [SettingKey, string][]) {
+      const checked = checkSettingValue(key, value);
       if (checked.ok) values[key] = checked.value;
       else errors[key] = checked.message;
     }
