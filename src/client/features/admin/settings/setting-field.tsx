@@ -4,6 +4,7 @@ import { SETTING_DEFAULTS } from "@shared/settings-defaults";
 import { Button } from "@client/components/ui/button";
 import { Input, Textarea } from "@client/components/ui/input";
 import { Label } from "@client/components/ui/label";
+import { cn } from "@client/lib/cn";
 
 /** One setting of a Settings section: what it is and how it is asked for. */
 export interface SettingFieldSpec {
@@ -46,7 +47,9 @@ export function SettingField({ spec, stored, value, edited, error, loading, savi
   const id = useId();
   const { label, placeholder, hint, type = "url", suggestions, multiline, builtIn, restorable } = spec;
   const fallback = builtIn ?? SETTING_DEFAULTS[spec.key];
-  const notSet = stored === null && fallback ? (builtIn !== undefined ? "The built-in text, used until you save your own." : "Not set yet: the website uses its built-in default.") : null;
+  // (the words on the site say it once, in their section's description)
+  const notSet = stored === null && fallback && !restorable ? (builtIn !== undefined ? "The built-in text, used until you save your own." : "Not set yet: the website uses its built-in default.") : null;
+  const canRestore = restorable && builtIn !== undefined && value !== builtIn;
   const note = [notSet, hint].filter(Boolean).join(" ") || null;
   const describedBy = [error && `${id}-error`, note && `${id}-hint`].filter(Boolean).join(" ") || undefined;
   const common = {
@@ -61,9 +64,14 @@ export function SettingField({ spec, stored, value, edited, error, loading, savi
   } as const;
   return (
     <div className="space-y-1.5">
-      <div className="flex flex-wrap items-center gap-x-2">
+      <div className={cn("flex flex-wrap items-center gap-x-2", restorable && "min-h-7")}>
         <Label htmlFor={id}>{label}</Label>
         {edited && <span className="text-xs font-medium text-amber">Edited</span>}
+        {canRestore && (
+          <Button type="button" variant="ghost" size="sm" className="ml-auto h-7 px-2 text-xs" aria-label={`Original text for ${label}`} onClick={() => onChange(builtIn)}>
+            Original text
+          </Button>
+        )}
       </div>
       {multiline ? (
         <Textarea
@@ -95,19 +103,10 @@ export function SettingField({ spec, stored, value, edited, error, loading, savi
           {error}
         </p>
       )}
-      {(note || (restorable && builtIn !== undefined && value !== builtIn)) && (
-        <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-1">
-          {note && (
-            <p id={`${id}-hint`} className="min-w-0 flex-1 text-xs text-dust">
-              {note}
-            </p>
-          )}
-          {restorable && builtIn !== undefined && value !== builtIn && (
-            <Button type="button" variant="ghost" size="sm" className="-my-1 h-7 shrink-0 px-2 text-xs" aria-label={`Original text for ${label}`} onClick={() => onChange(builtIn)}>
-              Original text
-            </Button>
-          )}
-        </div>
+      {note && (
+        <p id={`${id}-hint`} className="text-xs text-dust">
+          {note}
+        </p>
       )}
     </div>
   );

@@ -236,7 +236,7 @@ describe("settings page: Words on the site", () => {
     await waitFor(() => expect(tagline).toHaveValue("Garage punk from Leeds"));
     const kicker = screen.getByLabelText("Line above your name");
     expect(kicker).toHaveValue(SETTING_DEFAULTS["hero-kicker"]);
-    expect(kicker).toHaveAccessibleDescription(/^The built-in text, used until you save your own\. The small line over your band's name.*Empty: no line\. Up to 60 characters\.$/);
+    expect(kicker).toHaveAccessibleDescription(/^The small line over your band's name.*Empty: no line\. Up to 60 characters\.$/);
     expect(screen.getByLabelText("Merch page label")).toHaveValue("Printed on demand");
     expect(screen.getByLabelText("Footer line")).toHaveValue(SETTING_DEFAULTS["footer-text"]);
     for (const group of ["Home page", "Merch page", "Footer"]) expect(screen.getByRole("group", { name: group })).toBeInTheDocument();

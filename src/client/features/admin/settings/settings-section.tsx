@@ -5,6 +5,7 @@ import { checkSettingValue } from "@shared/schemas/settings";
 import { Button } from "@client/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@client/components/ui/card";
 import { ApiError, errorMessage } from "@client/lib/api-client";
+import { cn } from "@client/lib/cn";
 import { useSaveSettings, useSettings } from "@client/lib/settings";
 import { SettingField, type SettingFieldSpec } from "./setting-field";
 
@@ -107,9 +108,10 @@ export function SettingsSection({ title, description, fields }: SettingsSectionP
     saveButton.current?.focus();
   }
 
+  const refusedShown = outcome === "refused" && Object.keys(errors).length > 0;
   const status = saving
     ? "Saving..."
-    : outcome === "refused" && Object.keys(errors).length
+    : refusedShown
       ? REFUSED
       : unsaved
         ? "Unsaved changes"
@@ -171,13 +173,17 @@ export function SettingsSection({ title, description, fields }: SettingsSectionP
             ),
           )}
         </CardContent>
-        <CardFooter className="flex-col items-stretch gap-3 sm:flex-row sm:items-center sm:justify-end">
-          <p role="status" className={`text-sm sm:mr-auto ${outcome === "refused" && Object.keys(errors).length ? "text-red-400" : unsaved ? "font-medium text-amber" : "text-dust"}`}>
+        <CardFooter className="flex-col items-stretch gap-0 sm:flex-row sm:items-center sm:justify-end sm:gap-3">
+          {/* always there (a live region announces what appears in it), taking no room while empty */}
+          <p
+            role="status"
+            className={cn("text-sm sm:mr-auto", status && "mb-3 sm:mb-0", refusedShown ? "text-red-400" : unsaved ? "font-medium text-amber" : "text-dust")}
+          >
             {status}
           </p>
           <div className="flex gap-2 sm:shrink-0">
             {unsaved && (
-              <Button type="button" variant="ghost" onClick={discard} className="flex-1 sm:flex-none">
+              <Button type="button" variant="ghost" onClick={discard} className="flex-1 whitespace-nowrap sm:flex-none">
                 Discard changes
               </Button>
             )}
