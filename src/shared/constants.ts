@@ -27,5 +27,15 @@ export const SETTING_KEYS = [
   // the welcome mail a fan gets on confirming their address (issue 12); unset: shared/welcome-mail.ts
   "welcome-subject",
   "welcome-content",
+  // the words on the public pages (issue 21); built-in texts in settings-defaults.ts, rules in site-copy.ts
+  "tagline",
+  "hero-kicker",
+  "hero-text",
+  "origin",
+  "footer-text",
+  "merch-kicker",
+  "merch-intro",
+  "mailing-list-intro",
+  "contact-intro",
 ] as const;
 export type SettingKey = (typeof SETTING_KEYS)[number];

@@ -2,7 +2,8 @@ import { DEFAULT_BAND_NAME, type SettingKey } from "./constants";
 
 /**
  * Built-in values the public pages use when a setting was never saved (the API answers
- * value null). A setting saved as an empty string counts as "not configured".
+ * value null). A setting saved as an empty string counts as "not configured": for the texts
+ * (about paragraphs, the words on the site) that leaves the text out.
  */
 export const DEFAULT_COVER_ART = "/images/default-cover.svg";
 export const VIDEO_THUMBNAIL_PLACEHOLDER = "/images/video-placeholder.svg";
@@ -21,6 +22,16 @@ export const SETTING_DEFAULTS: Partial<Record<SettingKey, string>> = {
     "Since then we have played every VFW hall, basement and half-empty bar that would have us, from Wilmington to Richmond. The records are about the people we grew up with, the towns they left and the ones who stayed.",
   "about-para3":
     "We are still loud, still broke and still grateful for every kid who sings the words back at us. Come to a show. Stand up front. Bring a friend who needs it.",
+  // the words on the site (issue 21): the texts the pages had built in, so a new site reads as before
+  tagline: "Emo and hardcore from eastern North Carolina",
+  "hero-kicker": "Eastern NC · Emo / Hardcore",
+  "hero-text": "Loud, honest, and coming to a basement near you.",
+  origin: "Eastern North Carolina",
+  "footer-text": "Loud since the first basement show.",
+  "merch-kicker": "Printed on demand",
+  "merch-intro": "Shirts, hoodies, hats and things for your wall. Every order ships from our print partner.",
+  "mailing-list-intro": "Show announcements, new releases and merch drops. No spam, unsubscribe any time.",
+  "contact-intro": "Booking, press, or just want to say the last show wrecked you. We read everything.",
 };
 
 /** The stored value, or the built-in default when none was ever saved. */

@@ -5,6 +5,7 @@ import { multilineText } from "./text";
 import { WELCOME_SUBJECT_MAX } from "../welcome-mail";
 import { soundCloudEmbedUrl, spotifyEmbedUrl } from "../embed-urls";
 import { isWebUrl } from "./content-fields";
+import { isSiteCopyKey, SITE_COPY_MAX } from "../site-copy";
 
 export const settingKeyParams = z.object({
   key: z.enum(SETTING_KEYS, { message: "Unknown setting" }),
@@ -15,6 +16,23 @@ export const settingInput = z.object({
   value: multilineText({ message: "Value must be text" }).max(10_000, "Value is too long (10,000 characters at most)"),
 });
 
+/**
+ * PUT /api/settings: several settings at once (a Settings section's Save, issue 21), key -> value.
+ * Each value passes settingInput's rule here, then its own check (checkSettingValue) in the
+ * route; one refused value saves nothing, and the 400 names every refused key under `errors`.
+ */
+const KNOWN_KEYS: ReadonlySet<string> = new Set(SETTING_KEYS);
+export const settingsBatchInput = z
+  .object(Object.fromEntries(SETTING_KEYS.map((key) => [key, settingInput.shape.value.optional()])) as Record<SettingKey, z.ZodOptional<typeof settingInput.shape.value>>)
+  // an unknown key is named as such (a strict object would only say 'Unrecognized key' of the body)
+  .catchall(z.unknown())
+  .superRefine((values, ctx) => {
+    const keys = Object.keys(values);
+    if (keys.length === 0) ctx.addIssue({ code: "custom", message: "Nothing to save: send at least one setting" });
+    for (const key of keys) if (!KNOWN_KEYS.has(key)) ctx.addIssue({ code: "custom", path: [key], message: "Unknown setting" });
+  });
+export type SettingsBatch = Partial<Record<SettingKey, string>>;
+
 /** One setting as GET/PUT /api/settings/{key} send it; null: never set (the built-in default applies). */
 export const settingRecord = z.object({ key: z.string(), value: z.string().nullable() });
 export type Setting = z.input<typeof settingRecord>;
@@ -24,6 +42,8 @@ export const settingAnswers = {
   /** GET /api/settings: every stored setting by key */
   all: dataAnswer(z.record(z.string(), z.string())),
   saved: savedAnswer(settingRecord),
+  /** PUT /api/settings: every key sent, with the value as stored */
+  savedMany: savedAnswer(z.record(z.string(), z.string())),
 };
 
 /** The zone's canonical IANA name ('america/new_york' -> 'America/New_York'), or null when unknown. */
@@ -68,6 +88,20 @@ function checkWebUrl(value: string, message: string): { ok: true; url: URL; valu
   return { ok: true, url: new URL(candidate), value: candidate };
 }
 
+/** A tag such as <b> or </a>: the words on the site are plain text ('<3' is fine). */
+const HTML_TAG = /<\/?[a-z][^>]*>/i;
+
+/**
+ * One of the words on the site (issue 21): plain text on one line (line breaks and runs of
+ * spaces become one space), within its length. Empty is allowed: the line is then left out.
+ */
+function checkSiteCopy(max: number, value: string): Checked {
+  const text = value.replace(/\s+/g, " ").trim();
+  if (HTML_TAG.test(text)) return { ok: false, message: "Plain text only: leave out HTML tags such as <b>" };
+  if (text.length > max) return { ok: false, message: `Too long: ${text.length} characters, ${max} at most` };
+  return { ok: true, value: text };
+}
+
 /**
  * Every setting is checked for what it is (issue 13): the value to store, or the message of a
  * 400 (the admin field shows the same message before it asks the server). An empty value means
@@ -75,6 +109,7 @@ function checkWebUrl(value: string, message: string): { ok: true; url: URL; valu
  * Embed links are stored in the platform's embed form, whatever form the band pasted.
  */
 export function checkSettingValue(key: SettingKey, value: string): Checked {
+  if (isSiteCopyKey(key)) return checkSiteCopy(SITE_COPY_MAX[key], value);
   const trimmed = value.trim();
   switch (key) {
     case "welcome-subject": {

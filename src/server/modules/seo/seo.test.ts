@@ -112,6 +112,8 @@ describe("page HTML", () => {
   it("MusicEvent per status: eventStatus, offers.availability, attendance mode, start in the band's zone", () => {
     const site = {
       bandName: "Band",
+      tagline: "",
+      origin: "",
       sameAs: [],
       timeZone: "America/New_York",
       baseUrl: "https://band.example",

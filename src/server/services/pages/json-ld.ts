@@ -19,7 +19,7 @@ export function musicGroup(site: SiteInfo, members: MemberRow[] = []) {
     name: site.bandName,
     url: `${site.baseUrl}/`,
     genre: ["Emo", "Hardcore"],
-    foundingLocation: { "@type": "Place", name: "Eastern North Carolina" },
+    ...(site.origin ? { foundingLocation: { "@type": "Place", name: site.origin } } : {}),
     image: site.shareImage.url,
     ...(site.sameAs.length ? { sameAs: site.sameAs } : {}),
     ...(members.length

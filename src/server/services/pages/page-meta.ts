@@ -3,10 +3,12 @@ import { z } from "zod";
 import { todayIso } from "@shared/format";
 import { audioTracksApi } from "@shared/api/audio-tracks";
 import { lyricsApi } from "@shared/api/lyrics";
+import { settingsApi, type Setting } from "@shared/api/settings";
 import { showsApi, type Show } from "@shared/api/shows";
 import { videosApi, type Video } from "@shared/api/videos";
 import { lyricsRecord } from "@shared/schemas/lyrics";
-import { DEFAULT_COVER_ART } from "@shared/settings-defaults";
+import { DEFAULT_COVER_ART, settingOrDefault } from "@shared/settings-defaults";
+import { asSentence, homeTitle } from "@shared/site-copy";
 import { BAND_PHOTO_SIZES, FEATURED_COVER_SIZES, VIDEO_PLAYER_SIZES, variantSrcSet } from "@shared/responsive-images";
 import type { ResponsiveImage } from "@shared/schemas/images";
 import { findLyrics } from "../public-reads/lyrics";
@@ -73,8 +75,6 @@ export function pageOf(rawPath: string): { canonical: string; renders: string } 
 /** The path the one "not found" page is built for. */
 export const NOT_FOUND_PATH = "/404";
 
-const TAGLINE = "Emo and hardcore from eastern North Carolina";
-
 /** What the HTML for one path says about itself: title, description, structured data, initial data. */
 export async function describePage(app: FastifyInstance, rawPath: string): Promise<PageMeta> {
   const path = rawPath.length > 1 ? rawPath.replace(/\/+$/, "") : rawPath;
@@ -89,8 +89,8 @@ export async function describePage(app: FastifyInstance, rawPath: string): Promi
   if (path === "/") {
     const [data, upcoming, members] = await Promise.all([homeData(app), listUpcomingShows(app.db, todayIso()), listActiveMembers(app.db)]);
     return page({
-      title: `${band} | ${TAGLINE}`,
-      description: `${band} is an emo/hardcore band from eastern North Carolina. Stream the new songs, watch videos, catch a show${upcoming.length ? ` (${upcoming.length} upcoming)` : ""}, read the lyrics and grab merch.`,
+      title: homeTitle(band, site.tagline),
+      description: `${site.tagline ? `${band}: ${asSentence(site.tagline)}` : `${band}.`} Stream the new songs, watch videos, catch a show${upcoming.length ? ` (${upcoming.length} upcoming)` : ""}, read the lyrics and grab merch.`,
       jsonLd: [musicGroup(site, members), ...upcoming.map((s) => musicEvent(site, s))],
       data,
       // the band photo, when there is one, is the header's largest paint at every width (issue 21)
@@ -111,7 +111,10 @@ export async function describePage(app: FastifyInstance, rawPath: string): Promi
     });
   }
   if (path === "/merch") {
-    return page({ title: `Official Merch | ${band}`, description: `Official ${band} merch: shirts, hoodies, hats, stickers and posters, printed on demand.`, data: await pageData(app, path) });
+    const data = await pageData(app, path);
+    // the merch page's own intro (Settings > Words on the site), as the page shows it
+    const intro = settingOrDefault("merch-intro", (data[settingsApi.item("merch-intro")] as Setting | undefined)?.value).trim();
+    return page({ title: `Official Merch | ${band}`, description: `Official ${band} merch.${intro ? ` ${intro}` : ""}`, data });
   }
   if (path === "/shows") {
     const data = await pageData(app, path);

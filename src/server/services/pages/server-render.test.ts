@@ -103,6 +103,41 @@ describe("server-rendered public pages (SSR build present)", () => {
     expect(rootOf((await t.request({ method: "GET", url: "/shows" })).body)).toContain("Brand New Basement");
   });
 
+  it("the words on the site (issue 21): today's texts until saved; a section's save shows on the cached pages at once, an emptied line is left out", async () => {
+    const home = await t.request({ method: "GET", url: "/" });
+    const before = rootOf(home.body);
+    expect(home.body).toContain("<title>Hydra Static | Emo and hardcore from eastern North Carolina</title>");
+    for (const text of ["Eastern NC · Emo / Hardcore", "Emo and hardcore from eastern North Carolina. Loud since the first basement show."]) expect(before).toContain(text);
+    expect(rootOf((await t.request({ method: "GET", url: "/merch" })).body)).toContain("Printed on demand");
+
+    const saved = await t.request({
+      method: "PUT",
+      url: "/api/settings",
+      headers: await t.adminHeaders(),
+      payload: { tagline: "Garage punk from Leeds", "hero-kicker": "Leeds · Garage punk", origin: "", "footer-text": "Ears ringing since 2019.", "contact-intro": "Booking & press: we answer.", "merch-kicker": "At the merch table", "merch-intro": "Cash or card at every show." },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+
+    const after = await t.request({ method: "GET", url: "/" });
+    const root = rootOf(after.body);
+    expect(after.body).toContain("<title>Hydra Static | Garage punk from Leeds</title>");
+    expect(after.body).toContain('<meta name="description" content="Hydra Static: Garage punk from Leeds. Stream the new songs');
+    expect(root).toContain("Leeds · Garage punk");
+    expect(root).toContain("Garage punk from Leeds. Ears ringing since 2019.");
+    expect(root).not.toContain("Eastern");
+    expect(root).not.toContain("eastern North Carolina");
+    // the sections drawn after the header (About's stamp, Contact) read the same inlined settings
+    const data = JSON.parse(/<script type="application\/json" id="app-data">(.*?)<\/script>/.exec(after.body)![1]);
+    expect(data.queries["/api/settings/origin"]).toEqual({ key: "origin", value: "" });
+    expect(data.queries["/api/settings/contact-intro"]).toEqual({ key: "contact-intro", value: "Booking & press: we answer." });
+    // the stamp is gone, and search engines are not told a place any more
+    expect(after.body).not.toContain("foundingLocation");
+    const merch = await t.request({ method: "GET", url: "/merch" });
+    expect(rootOf(merch.body)).toContain("At the merch table");
+    expect(rootOf(merch.body)).not.toContain("Printed on demand");
+    expect(merch.body).toContain('<meta name="description" content="Official Hydra Static merch. Cash or card at every show."');
+  });
+
   it("admin pages and 404s stay client-drawn (an empty #root)", async () => {
     for (const url of ["/admin", "/admin/shows", "/no-such-page"]) {
       const html = (await t.request({ method: "GET", url })).body;

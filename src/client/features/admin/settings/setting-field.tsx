@@ -1,122 +1,106 @@
-import { useId, useState } from "react";
-import { toast } from "sonner";
+import { useId } from "react";
 import type { SettingKey } from "@shared/constants";
-import { checkSettingValue } from "@shared/schemas/settings";
 import { SETTING_DEFAULTS } from "@shared/settings-defaults";
 import { Button } from "@client/components/ui/button";
 import { Input, Textarea } from "@client/components/ui/input";
 import { Label } from "@client/components/ui/label";
-import { ApiError, errorMessage } from "@client/lib/api-client";
-import { useSaveSetting, useSetting } from "@client/lib/settings";
+import { cn } from "@client/lib/cn";
 
-export interface SettingFieldProps {
-  settingKey: SettingKey;
+/** One setting of a Settings section: what it is and how it is asked for. */
+export interface SettingFieldSpec {
+  key: SettingKey;
   label: string;
   placeholder?: string;
   hint?: string;
   type?: "url" | "text";
   /** values offered as the admin types (a datalist); any other value is still allowed */
   suggestions?: readonly string[];
-  /** a text area for a longer text (Enter makes a new line; the button saves) */
-  multiline?: boolean;
-  /** the built-in value the site uses until one is saved, shown in the field to edit (default: SETTING_DEFAULTS) */
+  /** a text area: "long" for a mail's body (Enter makes a new line), "short" for a sentence or two */
+  multiline?: "long" | "short";
+  /** the built-in value the site uses until one is saved, shown in the field to edit */
   builtIn?: string;
+  /** offers 'Original text' to put the built-in text back (for texts a band may clear to hide) */
+  restorable?: boolean;
+  /** a heading over this field and the ones after it, within the section */
+  group?: string;
+}
+
+interface SettingFieldProps {
+  spec: SettingFieldSpec;
+  /** what the admin saved (null: never saved) */
+  stored: string | null;
+  value: string;
+  edited: boolean;
+  error?: string;
+  loading: boolean;
+  saving: boolean;
+  onChange: (value: string) => void;
+  inputRef?: (el: HTMLInputElement | HTMLTextAreaElement | null) => void;
 }
 
 /**
- * One setting with its own Save button (spec section 2). The value is checked by the rule the
- * server applies (issue 13): a bad value is not sent, and its message stays under the field.
+ * One field of a Settings section (issue 21): the section's Save sends it with the others that
+ * changed. Its own rule's message (the server's, checked in the browser first) stays beside it
+ * until it is edited; an edit not saved yet is marked 'Edited'.
  */
-export function SettingField({ settingKey, label, placeholder, hint, type = "url", suggestions, multiline = false, builtIn }: SettingFieldProps) {
+export function SettingField({ spec, stored, value, edited, error, loading, saving, onChange, inputRef }: SettingFieldProps) {
   const id = useId();
-  const setting = useSetting(settingKey);
-  const save = useSaveSetting();
-  const [draft, setDraft] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const value = draft ?? setting.stored ?? builtIn ?? "";
-
-  function refuse(message: string) {
-    setRefusal(message);
-    toast.error("Error updating setting", { description: message });
-  }
-
-  async function onSave() {
-    // ignored while a save runs. The input and button are not disabled meanwhile: disabling the
-    // focused one would drop a keyboard user's focus on <body>.
-    if (saving) return;
-    const checked = checkSettingValue(settingKey, value);
-    if (!checked.ok) return refuse(checked.message);
-    setSaving(true);
-    try {
-      await save(settingKey, checked.value);
-      setDraft(null);
-      setRefusal(null);
-      toast.success("Setting updated");
-    } catch (err) {
-      // a refused value: the rule in words, without the field's name in front
-      const refused = err instanceof ApiError ? err.body?.errors?.value : undefined;
-      if (refused) refuse(refused);
-      else toast.error("Error updating setting", { description: errorMessage(err) });
-    } finally {
-      setSaving(false);
-    }
-  }
-
-  const fallback = builtIn ?? SETTING_DEFAULTS[settingKey];
-  const note = setting.stored === null && fallback ? "Not set yet: the website uses its built-in default." : hint;
-  const describedBy = [refusal && `${id}-error`, note && `${id}-hint`].filter(Boolean).join(" ") || undefined;
-  const edit = (next: string) => {
-    setDraft(next);
-    setRefusal(null);
-  };
+  const { label, placeholder, hint, type = "url", suggestions, multiline, builtIn, restorable } = spec;
+  const fallback = builtIn ?? SETTING_DEFAULTS[spec.key];
+  // (the words on the site say it once, in their section's description)
+  const notSet = stored === null && fallback && !restorable ? (builtIn !== undefined ? "The built-in text, used until you save your own." : "Not set yet: the website uses its built-in default.") : null;
+  const canRestore = restorable && builtIn !== undefined && value !== builtIn;
+  const note = [notSet, hint].filter(Boolean).join(" ") || null;
+  const describedBy = [error && `${id}-error`, note && `${id}-hint`].filter(Boolean).join(" ") || undefined;
+  const common = {
+    id,
+    value,
+    placeholder,
+    // not disabled while saving: disabling the focused field would drop a keyboard user's focus on <body>
+    disabled: loading,
+    readOnly: saving,
+    "aria-describedby": describedBy,
+    "aria-invalid": error ? true : undefined,
+  } as const;
   return (
     <div className="space-y-1.5">
-      <Label htmlFor={id}>{label}</Label>
-      <div className={multiline ? "grid gap-2 sm:flex sm:items-start" : "flex gap-2"}>
-        {multiline ? (
-          <Textarea
-            id={id}
-            value={value}
-            placeholder={placeholder}
-            disabled={setting.isLoading}
-            readOnly={saving}
-            rows={8}
-            className="field-sizing-content"
-            onChange={(e) => edit(e.currentTarget.value)}
-            aria-describedby={describedBy}
-            aria-invalid={refusal ? true : undefined}
-          />
-        ) : (
-          <Input
-            id={id}
-            type={type}
-            value={value}
-            placeholder={placeholder}
-            disabled={setting.isLoading}
-            readOnly={saving}
-            onChange={(e) => edit(e.currentTarget.value)}
-            onKeyDown={(e) => e.key === "Enter" && void onSave()}
-            aria-describedby={describedBy}
-            aria-invalid={refusal ? true : undefined}
-            list={suggestions ? `${id}-list` : undefined}
-            autoComplete={suggestions ? "off" : undefined}
-          />
+      <div className={cn("flex flex-wrap items-center gap-x-2", restorable && "min-h-7")}>
+        <Label htmlFor={id}>{label}</Label>
+        {edited && <span className="text-xs font-medium text-amber">Edited</span>}
+        {canRestore && (
+          <Button type="button" variant="ghost" size="sm" className="ml-auto h-7 px-2 text-xs" aria-label={`Original text for ${label}`} onClick={() => onChange(builtIn)}>
+            Original text
+          </Button>
         )}
-        {suggestions && (
-          <datalist id={`${id}-list`}>
-            {suggestions.map((v) => (
-              <option key={v} value={v} />
-            ))}
-          </datalist>
-        )}
-        <Button onClick={onSave} disabled={setting.isLoading} aria-busy={saving || undefined} aria-label={`Save ${label}`} variant="secondary" className="shrink-0 justify-self-start sm:w-24">
-          {saving ? "Saving..." : "Save"}
-        </Button>
       </div>
-      {refusal && (
+      {multiline ? (
+        <Textarea
+          {...common}
+          ref={inputRef}
+          rows={multiline === "long" ? 8 : 2}
+          className={multiline === "long" ? "field-sizing-content" : "min-h-16 field-sizing-content"}
+          onChange={(e) => onChange(e.currentTarget.value)}
+        />
+      ) : (
+        <Input
+          {...common}
+          ref={inputRef}
+          type={type}
+          list={suggestions ? `${id}-list` : undefined}
+          autoComplete={suggestions ? "off" : undefined}
+          onChange={(e) => onChange(e.currentTarget.value)}
+        />
+      )}
+      {suggestions && (
+        <datalist id={`${id}-list`}>
+          {suggestions.map((v) => (
+            <option key={v} value={v} />
+          ))}
+        </datalist>
+      )}
+      {error && (
         <p id={`${id}-error`} role="alert" className="text-sm text-red-400">
-          {refusal}
+          {error}
         </p>
       )}
       {note && (

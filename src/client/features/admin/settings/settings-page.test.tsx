@@ -1,59 +1,101 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import { render, screen, waitFor } from "@testing-library/react";
+import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { toast, Toaster } from "sonner";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { Router } from "wouter";
+import { Link, Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
+import { SETTING_DEFAULTS } from "@shared/settings-defaults";
 import { createQueryClient } from "@client/lib/query-client";
 import SettingsPage from "./settings-page";
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
-function renderSettings(stored: Record<string, string>, failPut = false) {
-  const puts: { url: string; body: unknown }[] = [];
+type Answer = (values: Record<string, string>) => Response | undefined;
+
+/** The page over a fake API: GET /api/settings/{key} answers from `stored`; PUT /api/settings stores (or `answer` decides). */
+function renderSettings(stored: Record<string, string>, answer?: Answer) {
+  const puts: Record<string, string>[] = [];
   vi.stubGlobal(
     "fetch",
     vi.fn(async (url: string, init?: RequestInit) => {
-      const key = url.split("/").pop()!;
       if (init?.method === "PUT") {
-        if (failPut) return json(500, { success: false, message: "Internal server error" });
-        const body = JSON.parse(String(init.body));
-        puts.push({ url, body });
-        stored[key] = body.value;
+        expect(url).toBe("/api/settings");
+        const values = JSON.parse(String(init.body)) as Record<string, string>;
+        puts.push(values);
+        const refused = answer?.(values);
+        if (refused) return refused;
+        Object.assign(stored, values);
+        return json(200, { success: true, message: "Setting updated", data: values });
       }
+      const key = url.split("/").pop()!;
       return json(200, { success: true, data: { key, value: stored[key] ?? null } });
     }),
   );
+  const location = memoryLocation({ path: "/settings", record: true });
   render(
     <QueryClientProvider client={createQueryClient()}>
-      <Router hook={memoryLocation({ path: "/settings" }).hook}>
+      <Router hook={location.hook}>
+        <nav>
+          <Link href="/shows">Shows</Link>
+        </nav>
         <SettingsPage />
       </Router>
       <Toaster />
     </QueryClientProvider>,
   );
-  return puts;
+  return { puts, location };
 }
 afterEach(() => {
   toast.dismiss();
   vi.unstubAllGlobals();
 });
 
-describe("settings page", () => {
-  it("saves one field with its own button and says 'Setting updated'", async () => {
-    const puts = renderSettings({ "bandcamp-url": "https://old.bandcamp.com" });
-    const field = await screen.findByLabelText("Bandcamp URL");
-    await waitFor(() => expect(field).toHaveValue("https://old.bandcamp.com"));
-    await userEvent.clear(field);
-    await userEvent.type(field, "https://new.bandcamp.com");
-    await userEvent.click(screen.getByRole("button", { name: "Save Bandcamp URL" }));
-    expect(await screen.findByText("Setting updated")).toBeInTheDocument();
-    expect(puts).toEqual([{ url: "/api/settings/bandcamp-url", body: { value: "https://new.bandcamp.com" } }]);
+const section = (name: string) => screen.getByRole("form", { name });
+const statusOf = (name: string) => within(section(name)).getByRole("status");
+
+describe("settings page: one Save per section", () => {
+  it("has the sections in order, each with one Save, and View Website", async () => {
+    renderSettings({ "band-name": "Test Band" });
+    await waitFor(() => expect(screen.getByLabelText("Band Name")).toHaveValue("Test Band"));
+    const forms = screen.getAllByRole("form").map((f) => f.getAttribute("aria-labelledby") && document.getElementById(f.getAttribute("aria-labelledby")!)?.textContent);
+    expect(forms).toEqual(["Band", "Words on the site", "Music Platforms", "Social Media", "Welcome mail"]);
+    for (const name of forms) expect(within(section(name!)).getAllByRole("button", { name: /^Save / })).toHaveLength(1);
+    for (const label of ["Spotify Embed URL", "SoundCloud Embed URL", "Bandcamp URL"]) expect(within(section("Music Platforms")).getByLabelText(label)).toBeInTheDocument();
+    for (const label of ["Instagram URL", "Facebook URL", "Twitter URL", "YouTube URL", "TikTok URL", "Threads URL", "Bluesky URL"]) {
+      expect(within(section("Social Media")).getByLabelText(label)).toBeInTheDocument();
+    }
+    expect(screen.getByRole("link", { name: "View Website" })).toHaveAttribute("href", "/");
   });
 
-  it("keyboard: Enter saves and the field keeps focus (it is not disabled while saving)", async () => {
-    const puts = renderSettings({ "bandcamp-url": "https://old.bandcamp.com" });
+  it("saves every changed field of a section in one request, says 'Setting updated', and shows the values as stored", async () => {
+    const { puts } = renderSettings({ "bandcamp-url": "https://old.bandcamp.com" });
+    const user = userEvent.setup();
+    const bandcamp = await screen.findByLabelText("Bandcamp URL");
+    await waitFor(() => expect(bandcamp).toHaveValue("https://old.bandcamp.com"));
+    expect(statusOf("Music Platforms")).toHaveTextContent("");
+    await user.clear(bandcamp);
+    await user.type(bandcamp, "https://new.bandcamp.com");
+    const spotify = screen.getByLabelText("Spotify Embed URL");
+    expect(spotify).toHaveAccessibleDescription(/Left empty, fans see no player here, only your featured tracks/);
+    await user.type(spotify, "https://open.spotify.com/album/4aawyAB9vmqN3uQ7FjRGTy?si=abc");
+    expect(statusOf("Music Platforms")).toHaveTextContent("Unsaved changes");
+    expect(within(section("Music Platforms")).getAllByText("Edited")).toHaveLength(2);
+    // the other sections are untouched
+    expect(statusOf("Band")).toHaveTextContent("");
+
+    await user.click(screen.getByRole("button", { name: "Save Music Platforms" }));
+    expect(await screen.findByText("Setting updated")).toBeInTheDocument();
+    expect(screen.getByText("Spotify Embed URL, Bandcamp URL")).toBeInTheDocument();
+    expect(puts).toEqual([{ "spotify-url": "https://open.spotify.com/embed/album/4aawyAB9vmqN3uQ7FjRGTy", "bandcamp-url": "https://new.bandcamp.com" }]);
+    // a Spotify share link is stored as its player link, and the field then shows that
+    await waitFor(() => expect(spotify).toHaveValue("https://open.spotify.com/embed/album/4aawyAB9vmqN3uQ7FjRGTy"));
+    expect(statusOf("Music Platforms")).toHaveTextContent("All changes saved.");
+    expect(within(section("Music Platforms")).queryByText("Edited")).not.toBeInTheDocument();
+  });
+
+  it("keyboard: Enter in a field saves its section, and the field keeps focus (nothing is disabled while saving)", async () => {
+    const { puts } = renderSettings({ "bandcamp-url": "https://old.bandcamp.com" });
     // hold the PUT so the saving state can be looked at
     const answer = globalThis.fetch;
     let release!: () => void;
@@ -65,99 +107,193 @@ describe("settings page", () => {
     await waitFor(() => expect(field).toHaveValue("https://old.bandcamp.com"));
     await user.clear(field);
     await user.type(field, "https://kbd.bandcamp.com{Enter}");
-    expect(await screen.findByRole("button", { name: "Save Bandcamp URL" })).toHaveTextContent("Saving...");
-    // disabling the focused field would drop focus on <body> in a browser
+    const save = await screen.findByRole("button", { name: "Save Music Platforms" });
+    await waitFor(() => expect(save).toHaveTextContent("Saving..."));
     expect(field).toBeEnabled();
-    expect(screen.getByRole("button", { name: "Save Bandcamp URL" })).toBeEnabled();
+    expect(save).toBeEnabled();
     await user.keyboard("{Enter}"); // a second Enter while saving sends nothing more
     release();
     expect(await screen.findByText("Setting updated")).toBeInTheDocument();
     expect(field).toHaveFocus();
-    expect(puts).toEqual([{ url: "/api/settings/bandcamp-url", body: { value: "https://kbd.bandcamp.com" } }]);
+    expect(puts).toEqual([{ "bandcamp-url": "https://kbd.bandcamp.com" }]);
   });
 
-  it("has the social tab's four fields and the band name", async () => {
-    renderSettings({ "band-name": "Test Band" });
-    await waitFor(() => expect(screen.getByLabelText("Band Name")).toHaveValue("Test Band"));
-    expect(screen.getByLabelText("Spotify Embed URL")).toBeInTheDocument();
-    expect(screen.getByLabelText("SoundCloud Embed URL")).toBeInTheDocument();
-    await userEvent.click(screen.getByRole("tab", { name: "Social Media" }));
-    for (const label of ["Instagram URL", "Facebook URL", "Twitter URL", "YouTube URL"]) expect(screen.getByLabelText(label)).toBeInTheDocument();
-    expect(screen.getByRole("link", { name: "View Website" })).toHaveAttribute("href", "/");
-  });
+  it("a bad value is not sent: its message stays beside it, the section says nothing was saved, and the other edits are kept", async () => {
+    const { puts } = renderSettings({});
+    const user = userEvent.setup();
+    const instagram = await screen.findByLabelText("Instagram URL");
+    await waitFor(() => expect(instagram).toBeEnabled());
+    await user.type(instagram, "https://facebook.com/band");
+    const facebook = screen.getByLabelText("Facebook URL");
+    await user.type(facebook, "facebook.com/tarriverstatic");
+    await user.click(screen.getByRole("button", { name: "Save Social Media" }));
 
-  it("reports a failed save as 'Error updating setting' with the message", async () => {
-    renderSettings({}, true);
-    await userEvent.type(await screen.findByLabelText("Band Name"), "X");
-    await userEvent.click(screen.getByRole("button", { name: "Save Band Name" }));
-    expect(await screen.findByText("Error updating setting")).toBeInTheDocument();
-    expect(screen.getByText("Internal server error")).toBeInTheDocument();
-  });
-
-  it("a Spotify share link is saved in its embed form; the field then shows the player link", async () => {
-    const puts = renderSettings({});
-    const field = await screen.findByLabelText("Spotify Embed URL");
-    expect(field).toHaveAccessibleDescription(/Left empty, fans see no player here, only your featured tracks/);
-    await waitFor(() => expect(field).toBeEnabled());
-    await userEvent.type(field, "https://open.spotify.com/album/4aawyAB9vmqN3uQ7FjRGTy?si=abc");
-    await userEvent.click(screen.getByRole("button", { name: "Save Spotify Embed URL" }));
-    expect(await screen.findByText("Setting updated")).toBeInTheDocument();
-    expect(puts).toEqual([{ url: "/api/settings/spotify-url", body: { value: "https://open.spotify.com/embed/album/4aawyAB9vmqN3uQ7FjRGTy" } }]);
-    await waitFor(() => expect(field).toHaveValue("https://open.spotify.com/embed/album/4aawyAB9vmqN3uQ7FjRGTy"));
-  });
-
-  it("a bad link is not sent: the field says why (the server's rule) until it is edited", async () => {
-    const puts = renderSettings({});
-    await userEvent.click(await screen.findByRole("tab", { name: "Social Media" }));
-    const field = screen.getByLabelText("Instagram URL");
-    await waitFor(() => expect(field).toBeEnabled());
-    await userEvent.type(field, "https://facebook.com/band");
-    await userEvent.click(screen.getByRole("button", { name: "Save Instagram URL" }));
     const message = "Must be an Instagram link, e.g. https://instagram.com/yourband";
-    expect(await screen.findByRole("alert")).toHaveTextContent(message);
-    expect(field).toHaveAttribute("aria-invalid", "true");
-    expect(field).toHaveAccessibleDescription(message);
+    expect(await within(section("Social Media")).findByRole("alert")).toHaveTextContent(message);
+    expect(instagram).toHaveAttribute("aria-invalid", "true");
+    expect(instagram).toHaveAccessibleDescription(expect.stringContaining(message));
+    expect(instagram).toHaveFocus();
+    expect(facebook).not.toHaveAttribute("aria-invalid");
+    expect(facebook).toHaveValue("facebook.com/tarriverstatic");
+    expect(statusOf("Social Media")).toHaveTextContent(/^Not saved: correct the field marked in red.*Nothing in this section was saved; your other edits are kept\.$/);
     expect(await screen.findByText("Error updating setting")).toBeInTheDocument();
     expect(puts).toEqual([]);
-    await userEvent.type(field, "x");
-    expect(field).not.toHaveAttribute("aria-invalid");
+
+    // corrected: both go in one save
+    await user.clear(instagram);
+    await user.type(instagram, "instagram.com/tarriverstatic");
+    expect(instagram).not.toHaveAttribute("aria-invalid");
+    expect(statusOf("Social Media")).toHaveTextContent("Unsaved changes");
+    await user.click(screen.getByRole("button", { name: "Save Social Media" }));
+    await waitFor(() => expect(puts).toHaveLength(1));
+    expect(puts[0]).toEqual({ "instagram-url": "https://instagram.com/tarriverstatic", "facebook-url": "https://facebook.com/tarriverstatic" });
   });
 
-  it("has a Time Zone field offering the known zones; the server's refusal of an unknown zone is shown in its words", async () => {
-    renderSettings({ timezone: "America/Chicago" });
-    const field = await screen.findByRole("combobox", { name: "Time Zone" });
-    await waitFor(() => expect(field).toHaveValue("America/Chicago"));
-    const list = document.getElementById(field.getAttribute("list")!)!;
-    expect([...list.querySelectorAll("option")].map((o) => o.value)).toEqual(expect.arrayContaining(["America/New_York", "Europe/Berlin"]));
+  it("the server's refusal of one field is shown beside that field in its words; the section's other edit stays unsaved", async () => {
     const message = "Unknown time zone 'Mars/Base'. Use an IANA name such as America/New_York or Europe/Berlin.";
-    vi.stubGlobal("fetch", async () => json(400, { success: false, message: `value: ${message}`, errors: { value: message } }));
-    await userEvent.clear(field);
-    await userEvent.type(field, "Mars/Base");
-    await userEvent.click(screen.getByRole("button", { name: "Save Time Zone" }));
+    // the browser would refuse this zone too: the server is made to refuse a zone the browser knows
+    const { puts } = renderSettings({ timezone: "America/Chicago", "band-name": "Old Name" }, (values) =>
+      values.timezone ? json(400, { success: false, message: `timezone: ${message}`, errors: { timezone: message } }) : undefined,
+    );
+    const user = userEvent.setup();
+    const zone = await screen.findByRole("combobox", { name: "Time Zone" });
+    await waitFor(() => expect(zone).toHaveValue("America/Chicago"));
+    const list = document.getElementById(zone.getAttribute("list")!)!;
+    expect([...list.querySelectorAll("option")].map((o) => o.value)).toEqual(expect.arrayContaining(["America/New_York", "Europe/Berlin"]));
+    const name = screen.getByLabelText("Band Name");
+    await user.clear(name);
+    await user.type(name, "New Name");
+    await user.clear(zone);
+    await user.type(zone, "Europe/Berlin");
+    await user.click(screen.getByRole("button", { name: "Save Band" }));
+
     expect(await screen.findByText("Error updating setting")).toBeInTheDocument();
-    // in the toast and under the field (the same rule runs in the browser before any request)
-    expect(screen.getAllByText(message)).toHaveLength(2);
-    expect(field).toHaveAccessibleDescription(expect.stringContaining(message));
+    expect(await within(section("Band")).findByRole("alert")).toHaveTextContent(message);
+    expect(zone).toHaveAccessibleDescription(expect.stringContaining(message));
+    expect(puts).toEqual([{ "band-name": "New Name", timezone: "Europe/Berlin" }]);
+    expect(name).toHaveValue("New Name");
+    expect(name).not.toHaveAttribute("aria-invalid");
+    expect(statusOf("Band")).toHaveTextContent(/^Not saved/);
   });
 
-  it("Welcome mail: shows the built-in texts with the band's name until saved; subject and content save on their own", async () => {
-    const puts = renderSettings({ "band-name": "Test Band" });
+  it("a failed request says 'Error updating setting' with the message, and keeps the edits", async () => {
+    renderSettings({}, () => json(500, { success: false, message: "Internal server error" }));
+    const user = userEvent.setup();
+    const name = await screen.findByLabelText("Band Name");
+    await waitFor(() => expect(name).toBeEnabled());
+    await user.type(name, "X");
+    await user.click(screen.getByRole("button", { name: "Save Band" }));
+    expect(await screen.findByText("Error updating setting")).toBeInTheDocument();
+    expect(screen.getByText("Internal server error")).toBeInTheDocument();
+    expect(name).toHaveValue("X");
+    expect(statusOf("Band")).toHaveTextContent("Unsaved changes");
+  });
+
+  it("Save with nothing changed sends nothing; Discard changes puts the saved values back", async () => {
+    const { puts } = renderSettings({ "band-name": "Test Band" });
+    const user = userEvent.setup();
+    const name = await screen.findByLabelText("Band Name");
+    await waitFor(() => expect(name).toHaveValue("Test Band"));
+    await user.click(screen.getByRole("button", { name: "Save Band" }));
+    expect(statusOf("Band")).toHaveTextContent("No changes to save.");
+    await user.type(name, "s");
+    // typed back to what is saved: nothing is unsaved
+    await user.type(name, "{Backspace}");
+    expect(statusOf("Band")).toHaveTextContent("");
+    await user.type(name, "!!");
+    await user.click(within(section("Band")).getByRole("button", { name: "Discard changes" }));
+    expect(name).toHaveValue("Test Band");
+    expect(statusOf("Band")).toHaveTextContent("");
+    expect(screen.getByRole("button", { name: "Save Band" })).toHaveFocus();
+    expect(puts).toEqual([]);
+  });
+
+  it("leaving with unsaved edits in any section asks first; once saved, it does not", async () => {
+    const { location } = renderSettings({});
+    const user = userEvent.setup();
+    const name = await screen.findByLabelText("Band Name");
+    await waitFor(() => expect(name).toBeEnabled());
+    await user.type(name, "Unsaved");
+    await user.click(screen.getByRole("link", { name: "Shows" }));
+    expect(await screen.findByRole("alertdialog", { name: "Leave without saving?" })).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Stay" }));
+    expect(location.history.at(-1)).toBe("/settings");
+    expect(name).toHaveValue("Unsaved");
+
+    await user.click(screen.getByRole("button", { name: "Save Band" }));
+    expect(await screen.findByText("Setting updated")).toBeInTheDocument();
+    await user.click(screen.getByRole("link", { name: "Shows" }));
+    await waitFor(() => expect(location.history.at(-1)).toBe("/shows"));
+    expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument();
+  });
+});
+
+describe("settings page: Words on the site", () => {
+  it("shows the built-in texts until saved; an emptied field is saved empty, an edited one as typed (spaces tidied)", async () => {
+    const { puts } = renderSettings({ tagline: "Garage punk from Leeds" });
+    const user = userEvent.setup();
+    const tagline = await screen.findByLabelText("Tagline");
+    await waitFor(() => expect(tagline).toHaveValue("Garage punk from Leeds"));
+    const kicker = screen.getByLabelText("Line above your name");
+    expect(kicker).toHaveValue(SETTING_DEFAULTS["hero-kicker"]);
+    expect(kicker).toHaveAccessibleDescription(/^The small line over your band's name.*Empty: no line\. Up to 60 characters\.$/);
+    expect(screen.getByLabelText("Merch page label")).toHaveValue("Printed on demand");
+    expect(screen.getByLabelText("Footer line")).toHaveValue(SETTING_DEFAULTS["footer-text"]);
+    for (const group of ["Home page", "Merch page", "Footer"]) expect(screen.getByRole("group", { name: group })).toBeInTheDocument();
+
+    await user.clear(kicker);
+    const label = screen.getByLabelText("Merch page label");
+    await user.clear(label);
+    await user.type(label, "  At the   merch table ");
+    await user.click(screen.getByRole("button", { name: "Save Words on the site" }));
+    await waitFor(() => expect(puts).toHaveLength(1));
+    expect(puts[0]).toEqual({ "hero-kicker": "", "merch-kicker": "At the merch table" });
+    await waitFor(() => expect(label).toHaveValue("At the merch table"));
+    expect(kicker).toHaveValue("");
+  });
+
+  it("'Original text' puts the built-in text back; HTML and over-long texts are refused beside the field", async () => {
+    const { puts } = renderSettings({ "hero-kicker": "" });
+    const user = userEvent.setup();
+    const kicker = await screen.findByLabelText("Line above your name");
+    await waitFor(() => expect(kicker).toBeEnabled());
+    expect(kicker).toHaveValue("");
+    await user.click(screen.getByRole("button", { name: "Original text for Line above your name" }));
+    expect(kicker).toHaveValue(SETTING_DEFAULTS["hero-kicker"]);
+    expect(screen.queryByRole("button", { name: "Original text for Line above your name" })).not.toBeInTheDocument();
+
+    const intro = screen.getByLabelText("Merch page intro");
+    await user.clear(intro);
+    await user.type(intro, "Shirts <b>and</b> hats");
+    const origin = screen.getByLabelText("Where you're from");
+    await user.clear(origin);
+    await user.type(origin, "x".repeat(41));
+    await user.click(screen.getByRole("button", { name: "Save Words on the site" }));
+    expect(intro).toHaveAccessibleDescription(expect.stringContaining("Plain text only: leave out HTML tags such as <b>"));
+    expect(origin).toHaveAccessibleDescription(expect.stringContaining("Too long: 41 characters, 40 at most"));
+    expect(origin).toHaveFocus(); // the first refused field, in page order
+    expect(puts).toEqual([]);
+    expect(kicker).toHaveValue(SETTING_DEFAULTS["hero-kicker"]);
+  });
+});
+
+describe("settings page: Welcome mail", () => {
+  it("shows the built-in texts with the band's name until saved; subject and content save together", async () => {
+    const { puts } = renderSettings({ "band-name": "Test Band" });
+    const user = userEvent.setup();
     const subject = await screen.findByLabelText("Welcome Subject");
     await waitFor(() => expect(subject).toHaveValue("Welcome to the Test Band mailing list"));
     const content = screen.getByLabelText("Welcome Content");
     expect(content.tagName).toBe("TEXTAREA");
     expect((content as HTMLTextAreaElement).value).toMatch(/See you up front,\nTest Band$/);
-    await userEvent.clear(subject);
-    await userEvent.type(subject, "You're in!");
-    await userEvent.click(screen.getByRole("button", { name: "Save Welcome Subject" }));
-    expect(await screen.findByText("Setting updated")).toBeInTheDocument();
+    await user.clear(subject);
+    await user.type(subject, "You're in!");
     // Enter in the content makes a new line, it does not save
-    await userEvent.type(content, "{Enter}P.S. Bring earplugs.");
-    expect(puts).toHaveLength(1);
-    await userEvent.click(screen.getByRole("button", { name: "Save Welcome Content" }));
-    await waitFor(() => expect(puts).toHaveLength(2));
-    expect(puts[0]).toEqual({ url: "/api/settings/welcome-subject", body: { value: "You're in!" } });
-    expect(puts[1].url).toBe("/api/settings/welcome-content");
-    expect((puts[1].body as { value: string }).value).toMatch(/Test Band\nP\.S\. Bring earplugs\.$/);
+    await user.type(content, "{Enter}P.S. Bring earplugs.");
+    expect(puts).toHaveLength(0);
+    await user.click(screen.getByRole("button", { name: "Save Welcome mail" }));
+    await waitFor(() => expect(puts).toHaveLength(1));
+    expect(puts[0]["welcome-subject"]).toBe("You're in!");
+    expect(puts[0]["welcome-content"]).toMatch(/Test Band\nP\.S\. Bring earplugs\.$/);
   });
 });

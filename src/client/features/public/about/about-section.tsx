@@ -13,6 +13,7 @@ const order = (m: BandMember) => m.sortOrder ?? 99;
 export function AboutSection() {
   const paragraphs = [useSetting("about-para1").value, useSetting("about-para2").value, useSetting("about-para3").value].filter((p) => p.trim());
   const showBios = useSetting("show-bios").value === "true";
+  const origin = useSetting("origin").value.trim();
   const { data, isLoading, error } = useBandMembers();
   const members = Array.isArray(data) ? [...data].filter((m) => m.isActive !== false).sort((a, b) => order(a) - order(b) || a.name.localeCompare(b.name)) : [];
 
@@ -20,9 +21,11 @@ export function AboutSection() {
     <section id="about" aria-labelledby="about-title" className="relative overflow-hidden bg-bone py-20 text-ink sm:py-28">
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
         <SectionHeading id="about" index="04" title="About the Band" kicker="Who we are" light>
-          <p aria-hidden="true" className="rotate-3 border-4 border-blood px-3 py-1 font-display text-2xl leading-none text-blood uppercase sm:text-3xl">
-            Eastern North Carolina
-          </p>
+          {origin && (
+            <p aria-hidden="true" className="max-w-full rotate-3 border-4 border-blood px-3 py-1 font-display text-2xl leading-none break-words text-blood uppercase sm:text-3xl">
+              {origin}
+            </p>
+          )}
         </SectionHeading>
         <div className="grid gap-6 text-lg leading-relaxed md:grid-cols-2 md:gap-x-12">
           {paragraphs.map((p, i) => (

@@ -5,6 +5,8 @@ import { useBandName } from "@client/lib/band-name";
 import { cn } from "@client/lib/cn";
 import { mediaUrl } from "@client/lib/media-url";
 import { usePageDay } from "@client/lib/page-day";
+import { useSetting } from "@client/lib/settings";
+import { asSentence, afterTagline } from "@shared/site-copy";
 import { SectionLink } from "../layout/section-link";
 import { FeaturedPlayer } from "../player/featured-player";
 import { useFeaturedTracks } from "../player/api";
@@ -24,6 +26,11 @@ export function Hero() {
   const next = Array.isArray(data) ? upcomingShows(data, today)[0] : undefined;
   const track = useFeaturedTracks().data?.[0];
   const photo = useBandPhoto().data ?? null;
+  // the band's words (Settings > Words on the site); a text saved empty leaves its line out
+  const kicker = useSetting("hero-kicker").value.trim();
+  const tagline = useSetting("tagline").value;
+  const heroText = useSetting("hero-text").value;
+  const intro = track ? asSentence(tagline) : afterTagline(tagline, heroText);
   return (
     <header className="halftone relative overflow-hidden border-b border-smoke">
       {photo && <HeroPhoto photo={photo} alt={photo.altText.trim() || band} />}
@@ -35,9 +42,11 @@ export function Hero() {
           photo ? "-mt-20 sm:-mt-28 lg:mt-0" : "pt-6 sm:pt-8",
         )}>
         <div className="min-w-0">
-          <p className="mb-3 flex items-center gap-3 text-xs sm:mb-4 font-bold tracking-[0.25em] text-dust uppercase">
-            <span className="h-px w-8 bg-blood" aria-hidden="true" /> Eastern NC · Emo / Hardcore
-          </p>
+          {kicker && (
+            <p className="mb-3 flex items-center gap-3 text-xs sm:mb-4 font-bold tracking-[0.25em] text-dust uppercase">
+              <span className="h-px w-8 shrink-0 bg-blood" aria-hidden="true" /> {kicker}
+            </p>
+          )}
           <h1 className="font-display text-[clamp(3.6rem,19vw,8.5rem)] leading-[0.82] tracking-tight uppercase">
             {words.map((w, i) => (
               <span key={i} className={i === words.length - 1 && words.length > 1 ? "block text-blood" : "block"}>
@@ -45,15 +54,17 @@ export function Hero() {
               </span>
             ))}
           </h1>
-          <p className="mt-5 max-w-md text-base text-bone/80 sm:mt-6 sm:text-lg">
-            {track ? (
-              <>
-                Emo and hardcore from eastern North Carolina. Put on <strong className="text-bone">“{track.title}”</strong>, then come hear it live.
-              </>
-            ) : (
-              "Emo and hardcore from eastern North Carolina. Loud, honest, and coming to a basement near you."
-            )}
-          </p>
+          {(track || intro) && (
+            <p className="mt-5 max-w-md text-base text-bone/80 sm:mt-6 sm:text-lg">
+              {track ? (
+                <>
+                  {intro && `${intro} `}Put on <strong className="text-bone">“{track.title}”</strong>, then come hear it live.
+                </>
+              ) : (
+                intro
+              )}
+            </p>
+          )}
           {next && (
             <SectionLink id="shows" className="group mt-5 inline-flex sm:mt-6 max-w-full items-center gap-3 border border-smoke bg-ink/70 py-2 pr-4 pl-2 transition hover:border-blood">
               <span className="bg-blood-dark px-2 py-1 text-xs font-bold tracking-widest whitespace-nowrap uppercase">Next show</span>

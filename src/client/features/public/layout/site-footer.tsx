@@ -1,6 +1,8 @@
 import { Link } from "wouter";
 import { useBandName } from "@client/lib/band-name";
 import { usePageDay } from "@client/lib/page-day";
+import { useSetting } from "@client/lib/settings";
+import { afterTagline } from "@shared/site-copy";
 import { FOOTER_PAGE_LINKS, SECTION_LINKS } from "./nav-links";
 import { SectionLink } from "./section-link";
 import { SocialIconRow } from "./social-icons";
@@ -9,12 +11,13 @@ export function SiteFooter() {
   const band = useBandName();
   // the page's day, not the clock: the server's HTML and the first client render agree
   const year = usePageDay().slice(0, 4);
+  const words = afterTagline(useSetting("tagline").value, useSetting("footer-text").value);
   return (
     <footer className="relative border-t-4 border-blood bg-coal">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-[1.3fr_1fr_1fr]">
         <div>
           <p className="font-display text-5xl leading-[0.85] uppercase">{band}</p>
-          <p className="mt-3 max-w-xs text-sm text-dust">Emo and hardcore from eastern North Carolina. Loud since the first basement show.</p>
+          {words && <p className="mt-3 max-w-xs text-sm text-dust">{words}</p>}
           <SocialIconRow className="mt-5" />
         </div>
         <nav aria-label="Footer">

@@ -1,4 +1,4 @@
-/** The title band at the top of /videos, /merch and /lyrics. */
+/** The title band at the top of /videos, /merch and /lyrics. An empty kicker or lead is left out. */
 export function PageHero({ kicker, title, lead }: { kicker: string; title: string; lead?: string }) {
   return (
     <header className="halftone relative overflow-hidden border-b border-smoke">
@@ -7,7 +7,7 @@ export function PageHero({ kicker, title, lead }: { kicker: string; title: strin
         {title}
       </span>
       <div className="relative mx-auto max-w-6xl px-4 pt-14 pb-10 sm:px-6 sm:pt-20 sm:pb-14">
-        <p className="tape mb-4 inline-block px-2 py-0.5 text-xs font-bold tracking-[0.2em] uppercase">{kicker}</p>
+        {kicker && <p className="tape mb-4 inline-block px-2 py-0.5 text-xs font-bold tracking-[0.2em] uppercase">{kicker}</p>}
         <h1 className="font-display text-6xl leading-[0.85] tracking-tight uppercase sm:text-8xl">{title}</h1>
         {lead && <p className="mt-4 max-w-xl text-lg text-dust">{lead}</p>}
       </div>
