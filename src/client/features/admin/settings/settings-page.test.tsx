@@ -58,7 +58,10 @@ describe("settings page: one Save per section", () => {
   it("has the sections in order, each with one Save, and View Website", async () => {
     renderSettings({ "band-name": "Test Band" });
     await waitFor(() => expect(screen.getByLabelText("Band Name")).toHaveValue("Test Band"));
-    const forms = screen.getAllByRole("form").map((f) => f.getAttribute("aria-labelledby") && document.getElementById(f.getAttribute("aria-labelledby")!)?.textContent);
+    const all = screen.getAllByRole("form");
+    // the band photo first: it saves on its own (upload, alt text, remove)
+    expect(all[0]).toHaveAccessibleName("Band photo");
+    const forms = all.slice(1).map((f) => f.getAttribute("aria-labelledby") && document.getElementById(f.getAttribute("aria-labelledby")!)?.textContent);
     expect(forms).toEqual(["Band", "Words on the site", "Music Platforms", "Social Media", "Welcome mail"]);
     for (const name of forms) expect(within(section(name!)).getAllByRole("button", { name: /^Save / })).toHaveLength(1);
     for (const label of ["Spotify Embed URL", "SoundCloud Embed URL", "Bandcamp URL"]) expect(within(section("Music Platforms")).getByLabelText(label)).toBeInTheDocument();
