@@ -37,6 +37,28 @@ const boundaries = [
     })),
 ];
 
+/**
+ * The server's floors (docs/conventions.md), lowest first: a file imports from its own floor or
+ * the ones below, never from above. Tests and src/server/test are exempt (a test may start the app).
+ */
+const SERVER = "./src/server";
+const SERVER_FLOORS = [
+  ["config.ts", "paths.ts"],
+  ["lib"],
+  ["db"],
+  ["storage", "mail"],
+  ["services"],
+  ["backup", "control"],
+  ["plugins"],
+  ["modules"],
+  ["app.ts", "background.ts", "main.ts"],
+];
+const serverFloors = SERVER_FLOORS.slice(0, -1).map((floor, i) => ({
+  target: floor.map((p) => `${SERVER}/${p}`),
+  from: SERVER_FLOORS.slice(i + 1).flat().map((p) => `${SERVER}/${p}`),
+  message: `the server's floors run one way (docs/conventions.md): ${floor.join(", ")} may not import from a floor above it`,
+}));
+
 export default tseslint.config(
   { ignores: ["dist/", "node_modules/", ".test-data/", "data/", "drizzle/", "bench/results/", "coverage/"] },
   js.configs.recommended,
@@ -59,6 +81,13 @@ export default tseslint.config(
     rules: {
       "import-x/no-restricted-paths": ["error", { zones: boundaries }],
       "import-x/no-cycle": ["error", { ignoreExternal: true }],
+    },
+  },
+  {
+    files: ["src/server/**/*.ts"],
+    ignores: ["**/*.test.ts", "src/server/test/**"],
+    rules: {
+      "import-x/no-restricted-paths": ["error", { zones: [...boundaries, ...serverFloors] }],
     },
   },
   {

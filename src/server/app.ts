@@ -15,7 +15,7 @@ import { serverWithFastLane, type PublicFastLane } from "./plugins/public-fast-l
 import { requireResponseSchemas } from "./plugins/response-contract";
 import { healthChecker } from "./services/health";
 import { mailServices } from "./services/mailer";
-import { registerInstanceId } from "./services/instance";
+import { registerInstanceId } from "./lib/instance";
 import { loggerOptions } from "./lib/logging";
 import { registerSecurity } from "./plugins/security";
 import { registerStatic } from "./plugins/static";

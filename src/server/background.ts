@@ -3,7 +3,7 @@ import { purgeExpiredSessions } from "./services/sessions";
 import { purgeRateLimits } from "./plugins/rate-limit-store";
 import { purgeActivityLog } from "./plugins/activity-log";
 import { startPeerInvalidation } from "./services/peer-invalidation";
-import { ImportVerificationSender } from "./mail/import-verification-sender";
+import { ImportVerificationSender } from "./services/newsletter/import-verification-sender";
 import { controlCommands } from "./control/commands";
 import { startScheduledBackups } from "./backup/schedule";
 

@@ -5,7 +5,7 @@ import { desc, eq, isNotNull } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { Db } from "../db/client";
 import { backupRuns } from "../db/schema";
-import { instanceIdOf } from "../services/instance";
+import { instanceIdOf } from "../lib/instance";
 import { createBackup, type BackupResult } from "./create";
 
 const FILE_PATTERN = /^band-site-backup-\d{8}-\d{6}\.tar\.gz$/;

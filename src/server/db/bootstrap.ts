@@ -6,7 +6,7 @@ import { passwordContainsUsername } from "@shared/schemas/users";
 import type { AppConfig } from "../config";
 import { users } from "./schema";
 import type { Db } from "./client";
-import { hashPassword } from "../services/passwords";
+import { hashPassword } from "../lib/passwords";
 
 /**
  * 16 random base64url characters (96 bits). Drawn again in the rare case one happens to hold the

@@ -1,6 +1,6 @@
 import os from "node:os";
 import type { FastifyServerOptions } from "fastify";
-import { INSTANCE_ID, INSTANCE_LOG_FIELD } from "../services/instance";
+import { INSTANCE_ID, INSTANCE_LOG_FIELD } from "./instance";
 
 /**
  * What the logs may carry. Database drivers put every query parameter into their errors (a

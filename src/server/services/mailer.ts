@@ -2,13 +2,13 @@ import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import type { AppConfig } from "../config";
 import { createMailer, type Mailer, type OutgoingMail } from "../mail/transport";
-import { NewsletterWorkers } from "./newsletter-workers";
+import { NewsletterWorkers } from "./newsletter/workers";
 
 declare module "fastify" {
   interface FastifyInstance {
     /** The app's mail transport (SMTP pool or .eml files), opened on first send. */
     mailer: AppMailer;
-    /** Starts and wakes the newsletter delivery workers (see services/newsletter-workers.ts). */
+    /** Starts and wakes the newsletter delivery workers (see services/newsletter/workers.ts). */
     newsletterWorker: NewsletterWorkers;
   }
 }

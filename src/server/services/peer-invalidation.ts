@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { Client, Notification } from "pg";
-import { instanceIdOf } from "./instance";
+import { instanceIdOf } from "../lib/instance";
 import { ALL_TAGS, type CacheTag } from "./public-cache";
 
 /**

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { users } from "../../db/schema";
 import { ADMIN, createTestApp, type TestApp } from "../../test/app";
-import { hashPassword } from "../../services/passwords";
+import { hashPassword } from "../../lib/passwords";
 
 let t: TestApp;
 beforeAll(async () => {

@@ -8,7 +8,7 @@ import { badRequest } from "../../lib/http-error";
 import { hashToken, newToken } from "../../lib/tokens";
 import { passwordResetMail } from "../../mail/templates";
 import { countHit } from "../../plugins/rate-limit-store";
-import { hashPassword } from "../../services/passwords";
+import { hashPassword } from "../../lib/passwords";
 import { deleteSessionsExcept, endResetLinks } from "../../services/sessions";
 import { bandName } from "../../services/settings";
 

@@ -8,7 +8,7 @@ import { badRequest, unauthorized } from "../../lib/http-error";
 import { recordActivity } from "../../plugins/activity-log";
 import { clearSessionCookie, getSession, requireAdmin, setSessionCookie } from "../../plugins/auth";
 import { sendInBackground } from "../../services/mailer";
-import { hashPassword, verifyPassword } from "../../services/passwords";
+import { hashPassword, verifyPassword } from "../../lib/passwords";
 import { createSession, deleteSession, deleteSessionsExcept, endResetLinks } from "../../services/sessions";
 import { buildResetMails, checkNewPassword, resetLinkIsValid, resetPassword } from "./password-reset";
 

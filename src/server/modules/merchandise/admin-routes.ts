@@ -4,7 +4,7 @@ import { merchandiseAnswers, merchandiseInput } from "@shared/schemas/merchandis
 import { orderInput } from "@shared/schemas/ordering";
 import { notFound } from "../../lib/http-error";
 import { idParams } from "../../lib/params";
-import { saveSortOrder } from "../../lib/sort-order";
+import { saveSortOrder } from "../../db/sort-order";
 import { merchandise } from "../../db/schema";
 import { listMerchandise } from "../../services/public-reads/merchandise";
 import { createMerchandise, deleteMerchandise, findMerchandise, updateMerchandise } from "./repository";

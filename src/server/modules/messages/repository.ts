@@ -3,7 +3,7 @@ import type { MessageType } from "@shared/categories";
 import type { MessageSort } from "@shared/schemas/messages";
 import type { Db } from "../../db/client";
 import { messages } from "../../db/schema";
-import { containsPattern, tablePage, type TableSearch } from "../../lib/table-page";
+import { containsPattern, tablePage, type TableSearch } from "../../db/table-page";
 
 type Row = typeof messages.$inferSelect;
 

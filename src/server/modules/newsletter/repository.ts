@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { NewsletterProgress } from "@shared/schemas/newsletter";
 import type { Db } from "../../db/client";
 import { newsletterDeliveries, newsletters, subscribers } from "../../db/schema";
-import { recipientFilter, type Targets } from "../../mail/delivery-queue";
+import { recipientFilter, type Targets } from "../../services/newsletter/delivery-queue";
 
 /**
  * A newsletter to be sent at `scheduledAt`: stored with its audience and no delivery rows;

@@ -8,7 +8,7 @@ import { idParams } from "../../lib/params";
 import { htmlToText, sanitizeNewsletterHtml } from "../../mail/html";
 import { bandName } from "../../services/settings";
 import { newsletterMail } from "../../mail/templates";
-import { queueNewsletter } from "../../mail/delivery-queue";
+import { queueNewsletter } from "../../services/newsletter/delivery-queue";
 import { bandTimeZone } from "./band-time-zone";
 import { deleteDraft } from "./drafts-repository";
 import { cancelScheduledNewsletter, countRecipients, editScheduledNewsletter, newsletterContent, newsletterProgress, scheduleNewsletter, unknownDeliveries } from "./repository";

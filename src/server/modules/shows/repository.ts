@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gte, lt, or, sql, type SQL } from "drizzle-orm";
 import type { ShowData, ShowSort } from "@shared/schemas/shows";
 import type { Db } from "../../db/client";
 import { shows } from "../../db/schema";
-import { containsPattern, tablePage, type TableSearch } from "../../lib/table-page";
+import { containsPattern, tablePage, type TableSearch } from "../../db/table-page";
 
 export async function findShow(db: Db, id: number) {
   const [row] = await db.select().from(shows).where(eq(shows.id, id)).limit(1);

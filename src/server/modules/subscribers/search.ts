@@ -2,7 +2,7 @@ import { and, asc, desc, eq, isNotNull, isNull, or, sql, type SQL } from "drizzl
 import type { SubscriberSort, SubscriberStatus } from "@shared/schemas/subscribers";
 import type { Db } from "../../db/client";
 import { subscribers } from "../../db/schema";
-import { containsPattern, tablePage, type TableSearch } from "../../lib/table-page";
+import { containsPattern, tablePage, type TableSearch } from "../../db/table-page";
 import { toSubscriber } from "./repository";
 
 /** The admin table's question (GET /api/subscribers with parameters), defaults filled in. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { subscribers } from "../../db/schema";
 import { createTestApp, type TestApp } from "../../test/app";
-import { escapeLike } from "../../lib/table-page";
+import { escapeLike } from "../../db/table-page";
 
 /** GET /api/subscribers with parameters: the admin table's server-side search, filters, sort and pages. */
 describe("subscribers table: search, filter, sort, pages", () => {

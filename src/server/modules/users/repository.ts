@@ -1,7 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema";
-import { hashPassword } from "../../services/passwords";
+import { hashPassword } from "../../lib/passwords";
 import { deleteUserSessions, endResetLinks } from "../../services/sessions";
 
 type Row = typeof users.$inferSelect;

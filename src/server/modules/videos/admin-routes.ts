@@ -4,7 +4,7 @@ import { orderInput } from "@shared/schemas/ordering";
 import { videoActiveInput, videoAnswers, videoInput } from "@shared/schemas/videos";
 import { notFound } from "../../lib/http-error";
 import { idParams } from "../../lib/params";
-import { saveSortOrder } from "../../lib/sort-order";
+import { saveSortOrder } from "../../db/sort-order";
 import { videos } from "../../db/schema";
 import { createVideo, deleteVideo, findVideo, listAllVideos, updateVideo } from "./repository";
 

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import type { Db } from "../db/client";
-import { newsletterDeliveries, subscribers } from "../db/schema";
+import type { Db } from "../../db/client";
+import { newsletterDeliveries, subscribers } from "../../db/schema";
 
 /** A newsletter mail the recipient's server refused for good, with the server's reply. */
 export interface Bounce {

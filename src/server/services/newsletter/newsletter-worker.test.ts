@@ -2,12 +2,12 @@ import type { AddressInfo } from "node:net";
 import { eq, sql } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { newsletterDeliveries, newsletters, subscribers } from "../db/schema";
-import { hashToken, newToken } from "../lib/tokens";
-import { createTestApp, type TestApp } from "../test/app";
+import { newsletterDeliveries, newsletters, subscribers } from "../../db/schema";
+import { hashToken, newToken } from "../../lib/tokens";
+import { createTestApp, type TestApp } from "../../test/app";
 import { LOST_IN_FLIGHT, markLostDeliveries, queueNewsletter, recordAndClaim, renewLeases } from "./delivery-queue";
 import type { NewsletterWorker } from "./newsletter-worker";
-import { startSmtpSink, type SmtpSink } from "../test/smtp-sink";
+import { startSmtpSink, type SmtpSink } from "../../test/smtp-sink";
 
 /**
  * Several instances on one database, played by several workers with their own instance ids on

@@ -1,7 +1,7 @@
 import { inArray, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
-import type { Db } from "../db/client";
-import { badRequest } from "./http-error";
+import type { Db } from "./client";
+import { badRequest } from "../lib/http-error";
 
 /**
  * Stores an admin's order: `ids[i]` gets sort_order i. The ids must be exactly the rows that

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { newsletterDeliveries, newsletters, subscribers } from "../db/schema";
-import { createTestApp, type TestApp } from "../test/app";
-import { startSmtpSink, type SmtpSink } from "../test/smtp-sink";
+import { newsletterDeliveries, newsletters, subscribers } from "../../db/schema";
+import { createTestApp, type TestApp } from "../../test/app";
+import { startSmtpSink, type SmtpSink } from "../../test/smtp-sink";
 import { queueNewsletter } from "./delivery-queue";
 
 /**

@@ -1,10 +1,10 @@
 import { and, eq, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
-import { executeNamed, type Db } from "../db/client";
-import { newsletterDeliveries, newsletters, subscribers } from "../db/schema";
+import { executeNamed, type Db } from "../../db/client";
+import { newsletterDeliveries, newsletters, subscribers } from "../../db/schema";
 
 /*
  * The newsletter delivery queue: one row per recipient, written by the newsletter module
- * (queueNewsletter) and worked by mail/newsletter-worker.ts (the statements further down).
+ * (queueNewsletter) and worked by newsletter-worker.ts (the statements further down).
  */
 
 export interface Targets {

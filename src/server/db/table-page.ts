@@ -1,6 +1,6 @@
 import { count, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
-import type { Db } from "../db/client";
+import type { Db } from "./client";
 
 /** `%`, `_` and `\` typed by the admin are letters to find, not LIKE wildcards. */
 export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -1,12 +1,12 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import type { Db } from "../db/client";
-import { subscribers } from "../db/schema";
-import { hashToken, newToken } from "../lib/tokens";
-import { bandName } from "../services/settings";
-import { RateLimiter } from "./rate-limiter";
-import { unsubscribeLinks, verificationMail } from "./templates";
-import { bounceReason, classifySendError } from "./send-errors";
+import type { Db } from "../../db/client";
+import { subscribers } from "../../db/schema";
+import { hashToken, newToken } from "../../lib/tokens";
+import { bandName } from "../settings";
+import { RateLimiter } from "../../mail/rate-limiter";
+import { unsubscribeLinks, verificationMail } from "../../mail/templates";
+import { bounceReason, classifySendError } from "../../mail/send-errors";
 
 export interface ImportVerificationOptions {
   ratePerSecond: number;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
-import { NewsletterScheduler } from "../mail/newsletter-scheduler";
-import { NewsletterWorker, type WorkerOptions } from "../mail/newsletter-worker";
+import { NewsletterScheduler } from "./newsletter-scheduler";
+import { NewsletterWorker, type WorkerOptions } from "./newsletter-worker";
 
 /** How often to look for scheduled newsletters whose time has come. */
 const SCHEDULE_CHECK_MS = 1000;

@@ -1,16 +1,16 @@
 import { and, eq, inArray, notInArray } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import type { Db } from "../db/client";
-import { newsletterDeliveries, newsletters } from "../db/schema";
-import { hashToken, tokenSource } from "../lib/tokens";
-import { bandName } from "../services/settings";
-import { instanceIdOf } from "../services/instance";
-import { prepareNewsletter, type PreparedNewsletter } from "./newsletter-message";
+import type { Db } from "../../db/client";
+import { newsletterDeliveries, newsletters } from "../../db/schema";
+import { hashToken, tokenSource } from "../../lib/tokens";
+import { bandName } from "../settings";
+import { instanceIdOf } from "../../lib/instance";
+import { prepareNewsletter, type PreparedNewsletter } from "../../mail/newsletter-message";
 import { analyzeQueue, markLostDeliveries, recordAndClaim, renewLeases, type ClaimedDelivery, type DeliveryOutcome } from "./delivery-queue";
-import { RateLimiter } from "./rate-limiter";
-import { newsletterMail, preferencesUrl, unsubscribeLinks } from "./templates";
+import { RateLimiter } from "../../mail/rate-limiter";
+import { newsletterMail, preferencesUrl, unsubscribeLinks } from "../../mail/templates";
 import { recordBounces, type Bounce } from "./bounces";
-import { bounceReason, classifySendError, relayUnreachable } from "./send-errors";
+import { bounceReason, classifySendError, relayUnreachable } from "../../mail/send-errors";
 
 export interface WorkerOptions {
   concurrency: number;

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import type { Db } from "../db/client";
-import { newsletters } from "../db/schema";
+import type { Db } from "../../db/client";
+import { newsletters } from "../../db/schema";
 import { queueDeliveries } from "./delivery-queue";
 
 /** How many due newsletters one check starts (the rest wait for the next check, a second later). */
@@ -38,7 +38,7 @@ export async function startDueNewsletters(db: Db, limit = BATCH): Promise<{ id: 
 
 /**
  * Looks for due scheduled newsletters every `everyMs` while the app's newsletter workers run
- * (services/newsletter-workers.ts starts and stops it) and wakes the workers after starting one.
+ * (services/newsletter/workers.ts starts and stops it) and wakes the workers after starting one.
  * Checks never overlap; a failed check (the database restarting) is logged and tried again.
  */
 export class NewsletterScheduler {

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { INITIAL_DATA_ID, type InitialPage } from "@shared/page-render";
-import { messages, subscribers } from "../db/schema";
-import { hashToken } from "../lib/tokens";
-import { subscribe } from "../modules/subscribers/repository";
-import { createTestApp, type TestApp } from "../test/app";
+import { messages, subscribers } from "../../db/schema";
+import { hashToken } from "../../lib/tokens";
+import { subscribe } from "./repository";
+import { createTestApp, type TestApp } from "../../test/app";
 
 /**
  * Issue 21: the public forms post as ordinary forms when JavaScript is off, and answer with a
