@@ -9,14 +9,8 @@ import {
 import { Link, useSearch } from "wouter";
 import type { Preferences } from "@shared/api/preferences";
 import { ConfirmDialog } from "@client/components/ui/confirm-dialog";
-import { RegionSelect } from "@client/components/ui/region-select";
 import { ApiError } from "@client/lib/api-client";
-import {
-  Field,
-  FieldError,
-  FormError,
-  inputClass,
-} from "../contact/form-parts";
+import { Field, FormError, inputClass } from "../contact/form-parts";
 import { usePageTitle } from "../ui/use-page-title";
 import {
   useDeleteMyData,
@@ -26,19 +20,14 @@ import {
 } from "./api";
 import { EmailAddress } from "@client/components/ui/email-address";
 import { preferencesApi } from "@shared/api/preferences";
-import { answerList, answerText, refusalText, useFormAnswer, type FormAnswer } from "@client/lib/form-answer";
+import { answerText, refusalText, useFormAnswer } from "@client/lib/form-answer";
+import { InterestFields, NO_INTEREST, RegionField, firstInterestId, postedInterests, postedRegion } from "../contact/interest-fields";
 
 const INVALID =
   "This preferences link is not valid. Please use the link in the latest mail you got from us.";
 const LOAD_FAILED = "Could not load your preferences. Please try again.";
 const FAILED = "An error occurred. Please try again.";
-const NO_INTEREST = "Choose at least one: shows, releases or merch.";
-const INTERESTS = [
-  { key: "shows", label: "Shows" },
-  { key: "releases", label: "Releases" },
-  { key: "merch", label: "Merch" },
-] as const;
-const FIRST_INTEREST_ID = "preferences-interest-shows";
+const FIRST_INTEREST_ID = firstInterestId("preferences");
 
 const primary =
   "bg-blood-dark px-6 py-3 font-bold tracking-wider text-bone uppercase hover:bg-blood-dark/80 disabled:opacity-60";
@@ -241,60 +230,24 @@ function PreferencesForm({
             placeholder="Your name"
           />
         </Field>
-        <fieldset
-          className="grid gap-2"
-          aria-describedby={
-            interestError ? `${FIRST_INTEREST_ID}-error` : undefined
-          }
-        >
-          <legend className="mb-1 text-sm font-bold tracking-wider uppercase">
-            I want to hear about
-          </legend>
-          <div className="flex flex-wrap gap-x-6 gap-y-2">
-            {INTERESTS.map(({ key, label }) => (
-              <label
-                key={key}
-                className="flex cursor-pointer items-center gap-2"
-              >
-                <input
-                  id={`preferences-interest-${key}`}
-                  name="interests"
-                  value={key}
-                  type="checkbox"
-                  className="size-5 accent-blood"
-                  checked={interests[key]}
-                  onChange={(e) => {
-                    const checked = e.target.checked;
-                    setInterests((i) => ({ ...i, [key]: checked }));
-                    edit();
-                  }}
-                />
-                {label}
-              </label>
-            ))}
-          </div>
-          <FieldError id={FIRST_INTEREST_ID} error={interestError} />
-        </fieldset>
-        <div className="grid gap-1.5">
-          <label
-            htmlFor={regionId}
-            className="text-sm font-bold tracking-wider uppercase"
-          >
-            Where do you live?{" "}
-            <span className="font-normal tracking-normal normal-case text-dust">
-              (optional: we write when we play near you)
-            </span>
-          </label>
-          <RegionSelect
-            id={regionId}
-            name="region"
-            value={region}
-            onChange={(r) => {
-              setRegion(r);
-              edit();
-            }}
-          />
-        </div>
+        <InterestFields
+          idPrefix="preferences"
+          interests={interests}
+          onChange={(next) => {
+            setInterests(next);
+            edit();
+          }}
+          error={interestError}
+        />
+        <RegionField
+          id={regionId}
+          value={region}
+          onChange={(r) => {
+            setRegion(r);
+            edit();
+          }}
+          hint="(optional: we write when we play near you)"
+        />
         <FormError
           error={save.isError ? messageOf(save.error, FAILED) : refused && !refused.errors?.interests ? refusalText(refused) : undefined}
         />
@@ -409,14 +362,3 @@ function PreferencesForm({
   );
 }
 
-/** The interests a refused form posted (checkboxes named `interests`). */
-function postedInterests(answer: FormAnswer): Preferences["interests"] {
-  const chosen = answerList(answer, "interests");
-  return { shows: chosen.includes("shows"), releases: chosen.includes("releases"), merch: chosen.includes("merch") };
-}
-
-/** The region a refused form posted: a state, or 'Outside the US' with a country. */
-function postedRegion(answer: FormAnswer): string {
-  const region = answerText(answer, "region");
-  return region === "outside" ? answerText(answer, "country") : region;
-}
