@@ -10,7 +10,13 @@ export function readInitialPage(): InitialPage | null {
   if (!el?.textContent) return null;
   try {
     const page = JSON.parse(el.textContent) as Partial<InitialPage>;
-    return { path: String(page.path ?? ""), today: typeof page.today === "string" ? page.today : "", queries: page.queries ?? {} };
+    return {
+      path: String(page.path ?? ""),
+      today: typeof page.today === "string" ? page.today : "",
+      // the server drew its whole links (webcal://) with it: the first render must too
+      ...(typeof page.origin === "string" ? { origin: page.origin } : {}),
+      queries: page.queries ?? {},
+    };
   } catch {
     /* a broken blob only costs the round trips it was meant to save */
     return null;
