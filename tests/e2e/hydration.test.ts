@@ -110,16 +110,23 @@ async function pageWithSlowApp(width: number) {
   return { ctx, page, errors: collectErrors(page), release };
 }
 
-test("a tap on the menu before the app has started opens it once the app is there", async () => {
+test("a tap on the menu before the app has started opens it at once, and the app takes it over", async () => {
   const { ctx, page, errors, release } = await pageWithSlowApp(390);
   await page.goto(`${server.url}/shows`, { waitUntil: "load" });
+  const toggle = page.locator("[aria-controls='mobile-menu']");
+  expect(await toggle.getAttribute("aria-expanded")).toBeNull();
+  // the toggle is a link to the menu (decision 029): it opens without the app
   await page.getByRole("button", { name: "Open menu" }).click();
-  expect(await page.locator("#mobile-menu").count()).toBe(0);
-  release();
   await expect.poll(() => page.locator("#mobile-menu").isVisible()).toBe(true);
+  release();
+  // the same toggle is now the app's button, open, with the page behind out of reach; the fragment is gone
+  await expect.poll(() => toggle.getAttribute("aria-expanded"), { timeout: 10_000 }).toBe("true");
+  expect(await page.locator("#content").getAttribute("inert")).toBe("");
+  expect(new URL(page.url()).hash).toBe("");
   // links in the menu work as in a hydrated page
   await page.locator("#mobile-menu").getByRole("link", { name: "Merch" }).click();
   await page.waitForURL(`${server.url}/merch`);
+  expect(await page.locator("#mobile-menu").count()).toBe(0);
   expect(errors.filter((e) => HYDRATION_ERROR.test(e))).toEqual([]);
   await ctx.close();
 });

@@ -161,6 +161,8 @@ test("on the smallest phones (320 px) the player's round buttons stay round and 
 
 test("the phone menu: Tab stays inside it, Escape closes it and returns focus, a link to the current page closes it", async () => {
   await page.goto(`${server.url}/merch`);
+  // the app's menu (before the app the toggle opens the server's menu as a link target, decision 029)
+  await waitForApp(page);
   const toggle = page.getByRole("button", { name: "Open menu" });
   await toggle.click();
   const menu = page.locator("#mobile-menu");
