@@ -1,5 +1,7 @@
 import { useIsFetching, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
+import { cn } from "@client/lib/cn";
+import { useHydrated } from "@client/lib/use-hydrated";
 import { focusSection } from "../layout/nav-links";
 import { AboutSection } from "../about/about-section";
 import { ContactSection } from "../contact/contact-section";
@@ -24,14 +26,17 @@ export default function HomePage() {
 
 /**
  * The sections, drawn on the server with the header (decision 029), so the page is whole without
- * JavaScript and a /#section link lands natively. Each is `content-visibility: auto` (the
- * `.home-sections` rule in public.css): until it nears the viewport the browser skips its style,
- * layout and paint, so the first paint still costs about the header only.
+ * JavaScript and a /#section link lands natively. Until the app runs each is
+ * `content-visibility: auto` (the `.home-sections` rule in public.css): the browser skips the
+ * style, layout and paint of those off screen, so the first paint still costs about the header
+ * only. Once the app runs (after the largest paint, boot.ts) they are laid out for real, so a
+ * smooth scroll to a section lands where it should (with placeholder heights it stopped short).
  */
 function BelowTheFold() {
-  useScrollToHashWhenSettled();
+  const laidOut = useHydrated();
+  useScrollToHashWhenSettled(laidOut);
   return (
-    <div className="home-sections">
+    <div className={cn("home-sections", laidOut && "is-laid-out")}>
       <MusicSection />
       <VideosSection />
       <ShowsSection />
@@ -49,12 +54,12 @@ function BelowTheFold() {
  * sections are drawn, and again once their data is in: the lists above the target are not
  * cached yet (only that page's own data was inlined), so the first jump lands short as they grow.
  */
-function useScrollToHashWhenSettled() {
+function useScrollToHashWhenSettled(laidOut: boolean) {
   const queryClient = useQueryClient();
   const fetching = useIsFetching();
   const done = useRef(false);
   useEffect(() => {
-    if (done.current) return;
+    if (!laidOut || done.current) return;
     const id = decodeURIComponent(window.location.hash.slice(1));
     const el = id ? document.getElementById(id) : null;
     // the sections' queries start in their own effects, which ran before this one
@@ -63,5 +68,5 @@ function useScrollToHashWhenSettled() {
     if (!el) return;
     el.scrollIntoView({ block: "start", behavior: "instant" });
     if (settled) focusSection(el);
-  }, [fetching, queryClient]);
+  }, [laidOut, fetching, queryClient]);
 }
