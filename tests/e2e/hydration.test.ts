@@ -64,6 +64,34 @@ test("every public page arrives drawn by the server and hydrates without any con
   }
 });
 
+test("the 404 pages arrive drawn by the server and hydrate without any console error (decision 029)", async () => {
+  // one shared page for every unknown path, whatever the path says; a lyric's own 'not found'
+  const cases: [string, string][] = [
+    ["/no-such-page", "404 Page Not Found"],
+    ["/some/admin/junk", "404 Page Not Found"],
+    ["/lyrics/not-a-number", "404 Page Not Found"],
+    ["/lyrics/987654", "Lyrics Not Found"],
+  ];
+  const ctx = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  await ctx.route(THIRD_PARTY, (r) => r.abort());
+  for (const [path, heading] of cases) {
+    const page = await ctx.newPage();
+    const errors = collectErrors(page);
+    const response = await page.goto(server.url + path, { waitUntil: "load" });
+    expect({ path, status: response!.status() }).toEqual({ path, status: 404 });
+    const html = (await response!.text()).split('<div id="root">')[1] ?? "";
+    expect({ path, drawn: html.includes(`>${heading}</h1>`) }).toEqual({ path, drawn: true });
+    await hydrated(page);
+    await page.waitForTimeout(300);
+    // the 404 answer itself is reported as a failed resource; nothing else may be
+    const other = errors.filter((e) => !/Failed to load resource.*404/.test(e) && !(/Failed to load resource/.test(e) && THIRD_PARTY.test(e)));
+    expect({ path, errors: other }).toEqual({ path, errors: [] });
+    expect(await page.getByRole("heading", { level: 1, name: heading }).isVisible()).toBe(true);
+    await page.close();
+  }
+  await ctx.close();
+});
+
 test("the check sees a hydration error: HTML that differs from the first render is reported", async () => {
   const page = await browser.newPage();
   const errors = collectErrors(page);
