@@ -3,7 +3,9 @@
 // and prints, per page, the median performance score, LCP, CLS, TBT, FCP and the gzipped JS
 // bytes the page downloads.
 //
-//   node bench/public-page/run.mjs [--runs 3] [--path /merch[,/videos]] [--json] [--check] [--shifts]
+//   node bench/public-page/run.mjs [--runs 3] [--path /merch[,/videos]] [--json] [--check] [--shifts] [--lcp]
+//   [--url http://127.0.0.1:3101]: measure a server already running (built and started by hand, e.g. to
+//   compare two builds side by side, or when a busy machine starts the bench's own server too slowly)
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -19,13 +21,14 @@ const opt = (name, fallback) => {
 };
 const RUNS = Number(opt("runs", "3"));
 const ONLY = opt("path", null)?.split(",").filter(Boolean) ?? null;
+const RUNNING = opt("url", null)?.replace(/\/+$/, "") ?? null;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 // every public page; the JS budget is for `/` (the other pages add their route chunk)
 const AIM = { score: 98, lcpMs: 1500, cls: 0.02, homeJsGzipKb: 110 };
 
 // Inside the project (bench/results is git-ignored): the server bundle resolves node_modules from there.
 fs.mkdirSync(path.join(ROOT, "bench", "results"), { recursive: true });
-const work = fs.mkdtempSync(path.join(ROOT, "bench", "results", "public-page-"));
+const work = RUNNING ? null : fs.mkdtempSync(path.join(ROOT, "bench", "results", "public-page-"));
 const log = (...m) => console.error("[bench]", ...m);
 
 /**
@@ -134,9 +137,13 @@ function table(results) {
 }
 
 async function main() {
-  log("building into", work);
-  await buildInto(work);
-  const { url, child } = await serveBuilt(work, { username: "admin", password: "bench-password-1" });
+  let url = RUNNING;
+  let child = null;
+  if (!RUNNING) {
+    log("building into", work);
+    await buildInto(work);
+    ({ url, child } = await serveBuilt(work, { username: "admin", password: "bench-password-1" }));
+  }
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"] });
   const results = [];
   try {
@@ -145,9 +152,11 @@ async function main() {
     for (const page of pages) results.push(await measure(chrome, url, page));
   } finally {
     await chrome.kill();
-    child.kill("SIGTERM");
-    await new Promise((r) => child.once("exit", r));
-    fs.rmSync(work, { recursive: true, force: true });
+    if (child) {
+      child.kill("SIGTERM");
+      await new Promise((r) => child.once("exit", r));
+      fs.rmSync(work, { recursive: true, force: true });
+    }
   }
   if (args.includes("--json")) console.log(JSON.stringify({ aims: AIM, runs: RUNS, loadAverage: os.loadavg(), pages: results }, null, 2));
   else {

@@ -64,6 +64,34 @@ test("every public page arrives drawn by the server and hydrates without any con
   }
 });
 
+test("the 404 pages arrive drawn by the server and hydrate without any console error (decision 029)", async () => {
+  // one shared page for every unknown path, whatever the path says; a lyric's own 'not found'
+  const cases: [string, string][] = [
+    ["/no-such-page", "404 Page Not Found"],
+    ["/some/admin/junk", "404 Page Not Found"],
+    ["/lyrics/not-a-number", "404 Page Not Found"],
+    ["/lyrics/987654", "Lyrics Not Found"],
+  ];
+  const ctx = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  await ctx.route(THIRD_PARTY, (r) => r.abort());
+  for (const [path, heading] of cases) {
+    const page = await ctx.newPage();
+    const errors = collectErrors(page);
+    const response = await page.goto(server.url + path, { waitUntil: "load" });
+    expect({ path, status: response!.status() }).toEqual({ path, status: 404 });
+    const html = (await response!.text()).split('<div id="root">')[1] ?? "";
+    expect({ path, drawn: html.includes(`>${heading}</h1>`) }).toEqual({ path, drawn: true });
+    await hydrated(page);
+    await page.waitForTimeout(300);
+    // the 404 answer itself is reported as a failed resource; nothing else may be
+    const other = errors.filter((e) => !/Failed to load resource.*404/.test(e) && !(/Failed to load resource/.test(e) && THIRD_PARTY.test(e)));
+    expect({ path, errors: other }).toEqual({ path, errors: [] });
+    expect(await page.getByRole("heading", { level: 1, name: heading }).isVisible()).toBe(true);
+    await page.close();
+  }
+  await ctx.close();
+});
+
 test("the check sees a hydration error: HTML that differs from the first render is reported", async () => {
   const page = await browser.newPage();
   const errors = collectErrors(page);
@@ -110,16 +138,23 @@ async function pageWithSlowApp(width: number) {
   return { ctx, page, errors: collectErrors(page), release };
 }
 
-test("a tap on the menu before the app has started opens it once the app is there", async () => {
+test("a tap on the menu before the app has started opens it at once, and the app takes it over", async () => {
   const { ctx, page, errors, release } = await pageWithSlowApp(390);
   await page.goto(`${server.url}/shows`, { waitUntil: "load" });
+  const toggle = page.locator("[aria-controls='mobile-menu']");
+  expect(await toggle.getAttribute("aria-expanded")).toBeNull();
+  // the toggle is a link to the menu (decision 029): it opens without the app
   await page.getByRole("button", { name: "Open menu" }).click();
-  expect(await page.locator("#mobile-menu").count()).toBe(0);
-  release();
   await expect.poll(() => page.locator("#mobile-menu").isVisible()).toBe(true);
+  release();
+  // the same toggle is now the app's button, open, with the page behind out of reach; the fragment is gone
+  await expect.poll(() => toggle.getAttribute("aria-expanded"), { timeout: 10_000 }).toBe("true");
+  expect(await page.locator("#content").getAttribute("inert")).toBe("");
+  expect(new URL(page.url()).hash).toBe("");
   // links in the menu work as in a hydrated page
   await page.locator("#mobile-menu").getByRole("link", { name: "Merch" }).click();
   await page.waitForURL(`${server.url}/merch`);
+  expect(await page.locator("#mobile-menu").count()).toBe(0);
   expect(errors.filter((e) => HYDRATION_ERROR.test(e))).toEqual([]);
   await ctx.close();
 });

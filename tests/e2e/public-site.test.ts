@@ -161,6 +161,8 @@ test("on the smallest phones (320 px) the player's round buttons stay round and 
 
 test("the phone menu: Tab stays inside it, Escape closes it and returns focus, a link to the current page closes it", async () => {
   await page.goto(`${server.url}/merch`);
+  // the app's menu (before the app the toggle opens the server's menu as a link target, decision 029)
+  await waitForApp(page);
   const toggle = page.getByRole("button", { name: "Open menu" });
   await toggle.click();
   const menu = page.locator("#mobile-menu");
@@ -196,6 +198,27 @@ test("a section link from another page lands on that section, below the bar, wit
     const top = await page.evaluate((id) => document.getElementById(id)!.getBoundingClientRect().top, id);
     expect(top, id).toBeGreaterThanOrEqual(60);
     expect(top, id).toBeLessThanOrEqual(80);
+  }
+});
+
+test("on the home page a section link scrolls to that section and lands below the bar, on a phone and a desktop", async () => {
+  // the sections arrive drawn but skipped until near (content-visibility, decision 029): once the
+  // app runs they are laid out, so the smooth scroll's end is where the section really is
+  const desktop = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  try {
+    for (const p of [page, await desktop.newPage()]) {
+      await p.goto(server.url);
+      await waitForApp(p);
+      for (const [id, label] of [["about", "About"], ["contact", "Contact"], ["videos", "Videos"]]) {
+        if (await p.getByRole("button", { name: "Open menu" }).isVisible()) {
+          await p.getByRole("button", { name: "Open menu" }).click();
+          await p.locator("#mobile-menu").getByRole("link", { name: label, exact: true }).click();
+        } else await p.getByRole("navigation", { name: "Main" }).getByRole("link", { name: label, exact: true }).click();
+        await expect.poll(() => p.evaluate((id) => Math.round(document.getElementById(id)!.getBoundingClientRect().top), id), { timeout: 10_000 }).toBe(72);
+      }
+    }
+  } finally {
+    await desktop.close();
   }
 });
 

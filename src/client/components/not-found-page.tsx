@@ -4,7 +4,9 @@ import { Link, useLocation } from "wouter";
 /** '404 Page Not Found'. Under /admin it is flagged as an admin page (no social embeds there). */
 export function NotFoundPage() {
   const [location] = useLocation();
-  const isAdminPage = location.includes("/admin") || (typeof window !== "undefined" && window.location.pathname.includes("/admin"));
+  // inside the admin app the router's location is relative to /admin: the address says it. A
+  // public path that merely contains '/admin' is the public page the server drew (decision 029).
+  const isAdminPage = location.startsWith("/admin") || (typeof window !== "undefined" && /^\/admin(\/|$)/.test(window.location.pathname));
   useEffect(() => {
     document.title = "404 Page Not Found";
   }, []);

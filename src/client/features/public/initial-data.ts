@@ -13,6 +13,8 @@ export function readInitialPage(): InitialPage | null {
     return {
       path: String(page.path ?? ""),
       today: typeof page.today === "string" ? page.today : "",
+      // the server drew its whole links (webcal://) with it: the first render must too
+      ...(typeof page.origin === "string" ? { origin: page.origin } : {}),
       queries: page.queries ?? {},
       ...(page.form && typeof page.form === "object" ? { form: page.form } : {}),
     };

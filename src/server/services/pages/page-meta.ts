@@ -34,7 +34,7 @@ export interface PageMeta {
    * so the browser fetches one file early and the page uses it (not the original and then a variant)
    */
   preloadImageSet?: { srcset: string; sizes: string; type: "image/avif" };
-  /** drawn on the server when the SSR build is there (decision 017): the indexed public pages */
+  /** drawn on the server when the SSR build is there (decisions 017, 029): the indexed public pages and the "not found" page */
   prerender: boolean;
   /** og:image / twitter:image, an absolute URL: the band photo's JPEG (issue 21), else the stock image */
   shareImage?: { url: string; width: number; height: number };
@@ -80,7 +80,7 @@ export async function describePage(app: FastifyInstance, rawPath: string): Promi
   const path = rawPath.length > 1 ? rawPath.replace(/\/+$/, "") : rawPath;
   const site = await loadSiteInfo(app);
   const band = site.bandName;
-  // the indexed pages are the ones drawn on the server; the mail pages, admin and 404s stay client-drawn
+  // the indexed pages are the ones drawn on the server (and the "not found" page); the mail pages and admin stay client-drawn
   const page = (p: Partial<PageMeta> & Pick<PageMeta, "title" | "description">): PageMeta => {
     const meta = { status: 200, path, noindex: false, ogType: "website" as const, jsonLd: [musicGroup(site)], data: {}, shareImage: site.shareImage, ...p };
     return { ...meta, prerender: meta.status === 200 && !meta.noindex };
@@ -155,7 +155,8 @@ export async function describePage(app: FastifyInstance, rawPath: string): Promi
         data,
       });
     }
-    return notFoundPage(band, path, await settingsData(app));
+    // the lyric page's own "not found" (an unknown or unpublished id), drawn from a known-missing answer
+    return notFoundPage(band, path, { ...(await pageData(app, path)), [lyricsApi.item(Number(lyricMatch[1]))]: null });
   }
   if (path === "/verify-email" || path === "/unsubscribe" || path === "/preferences") {
     const title = path === "/verify-email" ? "Verify your email" : path === "/unsubscribe" ? "Unsubscribe" : "Your preferences";
@@ -169,7 +170,7 @@ export async function describePage(app: FastifyInstance, rawPath: string): Promi
   if (path === "/admin" || path.startsWith("/admin/")) {
     return page({ title: `Admin | ${band}`, description: `${band} admin panel.`, noindex: true, jsonLd: [] });
   }
-  return notFoundPage(band, path, await settingsData(app));
+  return notFoundPage(band, path, await pageData(app, path));
 }
 
 function featuredCoverPreload(tracks: unknown): Pick<PageMeta, "preloadImage" | "preloadImageSet"> {
@@ -190,6 +191,11 @@ function sitePathOrUrl(url: string): string {
   return /^(https?:|\/)/i.test(url) ? url : `/${url}`;
 }
 
+/**
+ * Status 404, noindex, and drawn on the server like the other public pages (decision 029), so it
+ * says what happened without JavaScript. Every path that is no page shares this one (NOT_FOUND_PATH,
+ * decision 023), so it shows nothing of the path asked for.
+ */
 function notFoundPage(band: string, path: string, data: InitialData): PageMeta {
   return {
     status: 404,
@@ -200,6 +206,6 @@ function notFoundPage(band: string, path: string, data: InitialData): PageMeta {
     ogType: "website",
     jsonLd: [],
     data,
-    prerender: false,
+    prerender: true,
   };
 }

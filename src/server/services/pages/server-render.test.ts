@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { todayIso } from "@shared/format";
 import { showsApi } from "@shared/api/shows";
-import { lyrics, settings, shows, subscribers } from "../../db/schema";
+import { bandMembers, lyrics, settings, shows, subscribers, videos } from "../../db/schema";
 import { hashToken } from "../../lib/tokens";
 import { createTestApp, type TestApp } from "../../test/app";
 import { appRoot } from "../../paths";
@@ -40,6 +40,8 @@ beforeAll(async () => {
   ]);
   const rows = await db.insert(lyrics).values({ title: "Floodplain", songName: "Floodplain", lyricsText: "The river took the porch\nand left the steps $& $1" }).returning();
   lyricId = rows[0].id;
+  await db.insert(videos).values({ title: "Basement Tapes Live", description: "Filmed in a basement.", embedUrl: "https://www.youtube.com/embed/abc123def45" });
+  await db.insert(bandMembers).values({ name: "Wren Calloway", role: "Drums" });
 }, 120_000);
 afterAll(async () => {
   await t?.close();
@@ -138,8 +140,51 @@ describe("server-rendered public pages (SSR build present)", () => {
     expect(merch.body).toContain('<meta name="description" content="Official Hydra Static merch. Cash or card at every show."');
   });
 
-  it("admin pages and 404s stay client-drawn (an empty #root)", async () => {
-    for (const url of ["/admin", "/admin/shows", "/no-such-page"]) {
+  it("/: every section below the header is drawn too (decision 029), from the data the page inlines", async () => {
+    const res = await t.request({ method: "GET", url: "/" });
+    const home = rootOf(res.body);
+    // in the spec's order, each with its content: a visitor without JavaScript gets the whole page
+    const order = ["music", "videos", "shows", "about", "lyrics", "social", "contact"].map((id) => home.indexOf(`<section id="${id}"`));
+    expect(order.every((at) => at > 0)).toBe(true);
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+    const section = (id: string) => home.slice(home.indexOf(`<section id="${id}"`), home.indexOf("</section>", home.indexOf(`<section id="${id}"`)));
+    expect(section("videos")).toContain("Basement Tapes Live");
+    expect(section("shows")).toContain("The Hydration Room");
+    expect(section("shows")).not.toContain("Long Gone Hall");
+    expect(section("about")).toContain("Wren Calloway");
+    expect(section("lyrics")).toContain("Floodplain");
+    expect(home).toMatch(/<form[^>]*aria-label="Join the mailing list"/);
+    expect(home).toMatch(/<form[^>]*aria-label="Send us a message"/);
+    // no placeholder, no loading blocks: nothing was left for the client to fetch
+    expect(home).not.toContain("animate-pulse");
+    expectNoInlineCode(res.body);
+  });
+
+  it("the 404 page is drawn, with status 404 and noindex, one cached body for every unknown path", async () => {
+    const first = await t.request({ method: "GET", url: "/no-such-page" });
+    expect(first.statusCode).toBe(404);
+    expect(first.body).toContain('<meta name="robots" content="noindex" />');
+    const root = rootOf(first.body);
+    expect(root).toContain("404 Page Not Found");
+    expect(root).toContain("Back to home");
+    expect(root).toContain("Hydra Static");
+    // the same bytes for another unknown path: nothing of the path asked for is in the page
+    const other = await t.request({ method: "GET", url: "/some/other/admin/junk" });
+    expect(other.statusCode).toBe(404);
+    expect(other.body).toBe(first.body);
+    expect(other.headers.etag).toBe(first.headers.etag);
+  });
+
+  it("a lyric that does not exist gets the lyric page's own 'not found', drawn, with status 404", async () => {
+    const res = await t.request({ method: "GET", url: "/lyrics/987654" });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toContain('<meta name="robots" content="noindex" />');
+    expect(rootOf(res.body)).toContain("Lyrics Not Found");
+    expect(rootOf(res.body)).toContain("Back to Lyrics");
+  });
+
+  it("admin pages stay client-drawn (an empty #root)", async () => {
+    for (const url of ["/admin", "/admin/shows"]) {
       const html = (await t.request({ method: "GET", url })).body;
       expect({ url, root: /<div id="root"><\/div>/.test(html) }).toEqual({ url, root: true });
     }

@@ -1,5 +1,7 @@
 import { useIsFetching, useQueryClient } from "@tanstack/react-query";
-import { startTransition, useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
+import { cn } from "@client/lib/cn";
+import { useHydrated } from "@client/lib/use-hydrated";
 import { focusSection } from "../layout/nav-links";
 import { AboutSection } from "../about/about-section";
 import { ContactSection } from "../contact/contact-section";
@@ -23,17 +25,18 @@ export default function HomePage() {
 }
 
 /**
- * The sections render in a transition right after the header is on screen: the first paint
- * only costs the header, and React renders the rest in small slices instead of one long task.
- * The placeholder keeps the footer out of view until they are in.
+ * The sections, drawn on the server with the header (decision 029), so the page is whole without
+ * JavaScript and a /#section link lands natively. Until the app runs each is
+ * `content-visibility: auto` (the `.home-sections` rule in public.css): the browser skips the
+ * style, layout and paint of those off screen, so the first paint still costs about the header
+ * only. Once the app runs (after the largest paint, boot.ts) they are laid out for real, so a
+ * smooth scroll to a section lands where it should (with placeholder heights it stopped short).
  */
 function BelowTheFold() {
-  const [ready, setReady] = useState(false);
-  useEffect(() => startTransition(() => setReady(true)), []);
-  useScrollToHashWhenSettled(ready);
-  if (!ready) return <div className="min-h-dvh" aria-hidden="true" />;
+  const laidOut = useHydrated();
+  useScrollToHashWhenSettled(laidOut);
   return (
-    <>
+    <div className={cn("home-sections", laidOut && "is-laid-out")}>
       <MusicSection />
       <VideosSection />
       <ShowsSection />
@@ -41,21 +44,22 @@ function BelowTheFold() {
       <LyricsSection />
       <SocialSection />
       <ContactSection />
-    </>
+    </div>
   );
 }
 
 /**
- * Arriving through a /#section link: scroll there once the sections exist, and again once
- * their data is in. Coming from another page the lists above the target are not cached yet
- * (only the page's own data is inlined), so the first jump lands short as they grow.
+ * Arriving through a /#section link: the browser has scrolled there already on a page load (the
+ * sections are in the HTML); coming from another page inside the app, scroll there once the
+ * sections are drawn, and again once their data is in: the lists above the target are not
+ * cached yet (only that page's own data was inlined), so the first jump lands short as they grow.
  */
-function useScrollToHashWhenSettled(ready: boolean) {
+function useScrollToHashWhenSettled(laidOut: boolean) {
   const queryClient = useQueryClient();
   const fetching = useIsFetching();
   const done = useRef(false);
   useEffect(() => {
-    if (!ready || done.current) return;
+    if (!laidOut || done.current) return;
     const id = decodeURIComponent(window.location.hash.slice(1));
     const el = id ? document.getElementById(id) : null;
     // the sections' queries start in their own effects, which ran before this one
@@ -64,5 +68,5 @@ function useScrollToHashWhenSettled(ready: boolean) {
     if (!el) return;
     el.scrollIntoView({ block: "start", behavior: "instant" });
     if (settled) focusSection(el);
-  }, [ready, fetching, queryClient]);
+  }, [laidOut, fetching, queryClient]);
 }

@@ -1,6 +1,10 @@
-import { act, screen, within } from "@testing-library/react";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { renderToString } from "react-dom/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { Router } from "wouter";
+import { createQueryClient } from "@client/lib/query-client";
 import { renderWithApi } from "../test-utils";
 import { SiteFooter } from "./site-footer";
 import { SiteNav } from "./site-nav";
@@ -8,7 +12,25 @@ import { SiteNav } from "./site-nav";
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
+  history.replaceState(null, "", "/");
 });
+
+/** The nav as the server draws it (decision 029), put in a container, then hydrated there as the browser does (at the address `path`). */
+function serverDrawnNav(path: string) {
+  if (window.location.pathname !== path) history.replaceState(null, "", path);
+  const tree = () => (
+    <QueryClientProvider client={createQueryClient()}>
+      <Router ssrPath={path}>
+        <SiteNav />
+      </Router>
+    </QueryClientProvider>
+  );
+  const container = document.createElement("div");
+  container.innerHTML = renderToString(tree());
+  document.body.appendChild(container);
+  const errors = vi.spyOn(console, "error");
+  return { container, errors, hydrate: () => render(tree(), { container, hydrate: true }) };
+}
 
 describe("navigation", () => {
   it("has the spec's section links plus the pages that are no section, each place once (issue 13)", () => {
@@ -107,6 +129,50 @@ describe("navigation", () => {
     expect(links.at(-2)).toHaveFocus();
     await user.keyboard("{Escape}");
     expect(screen.getByText("Behind the menu")).not.toHaveAttribute("inert");
+  });
+
+  it("without JavaScript the server's menu is a link target; hydrated, the same toggle becomes the app's button", async () => {
+    const { container, errors, hydrate } = serverDrawnNav("/lyrics");
+    // the server's HTML: the toggle links to the menu, which is there (CSS shows it while it is the URL's target)
+    const toggle = container.querySelector<HTMLAnchorElement>("a[aria-label='Open menu']")!;
+    expect(toggle).toHaveAttribute("href", "#mobile-menu");
+    expect(toggle).toHaveAttribute("role", "button");
+    expect(toggle).not.toHaveAttribute("aria-expanded");
+    const menu = container.querySelector("#mobile-menu")!;
+    expect(menu).toHaveClass("menu-nojs");
+    expect(within(menu as HTMLElement).getByRole("link", { name: "Contact" })).toHaveAttribute("href", "/#contact");
+    expect(within(menu as HTMLElement).getByRole("link", { name: "Merch" })).toHaveAttribute("href", "/merch");
+    // and a close link that takes the toggle's place while the menu is open (an id no element has: no scroll)
+    expect(container.querySelector("a[aria-label='Close menu']")).toHaveAttribute("href", "#menu-closed");
+
+    hydrate();
+    // the same element, now the app's button: closed, and the menu drawn only while open
+    await waitFor(() => expect(toggle).toHaveAttribute("aria-expanded", "false"));
+    expect(container.querySelector("a[aria-label='Open menu']")).toBe(toggle);
+    expect(container.querySelector("#mobile-menu")).toBeNull();
+    expect(container.querySelector("a[aria-label='Close menu']")).toBeNull();
+    expect(errors).not.toHaveBeenCalled();
+    await userEvent.setup().click(toggle);
+    expect(toggle).toHaveAttribute("aria-expanded", "true");
+    expect(container.querySelector("#mobile-menu")).not.toHaveClass("menu-nojs");
+    container.remove();
+  });
+
+  it("a menu opened before the app ran (the URL's target) stays open as the app's, and the fragment goes", async () => {
+    history.replaceState(null, "", "/lyrics#mobile-menu");
+    const { container, errors, hydrate } = serverDrawnNav("/lyrics");
+    hydrate();
+    const toggle = container.querySelector("a[aria-controls='mobile-menu']")!;
+    await waitFor(() => expect(toggle).toHaveAttribute("aria-expanded", "true"));
+    expect(toggle).toHaveAttribute("aria-label", "Close menu");
+    expect(window.location.hash).toBe("");
+    expect(window.location.pathname).toBe("/lyrics");
+    expect(errors).not.toHaveBeenCalled();
+    // Space presses it, as a button
+    (toggle as HTMLElement).focus();
+    await userEvent.setup().keyboard(" ");
+    expect(toggle).toHaveAttribute("aria-expanded", "false");
+    container.remove();
   });
 
   it("the footer repeats the section links and carries a year-stamped copyright", () => {

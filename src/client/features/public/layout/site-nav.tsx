@@ -1,24 +1,59 @@
 import { Menu, X } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type MouseEvent } from "react";
 import { Link, useLocation } from "wouter";
 import { useBandName } from "@client/lib/band-name";
 import { cn } from "@client/lib/cn";
+import { useHydrated } from "@client/lib/use-hydrated";
 import { PAGE_LINKS, SECTION_LINKS } from "./nav-links";
 import { SectionLink } from "./section-link";
 
 const linkClass = "font-display text-lg tracking-wide uppercase text-dust transition hover:text-bone";
+const toggleClass = "ml-auto grid h-11 w-11 place-items-center border border-smoke text-bone lg:hidden";
 
-/** Sticky top bar: band mark, section links, page links; a full-screen menu on phones. */
+const MENU_ID = "mobile-menu";
+/** Where the menu's close link leads before the app runs: an id no element has, so the page does not scroll. */
+const MENU_CLOSED = "menu-closed";
+
+/**
+ * Sticky top bar: band mark, section links, page links; a full-screen menu on phones.
+ *
+ * The menu works without JavaScript (decision 029): the server draws the toggle as a link to
+ * #mobile-menu and the menu itself, which CSS shows while it is the URL's target (public.css,
+ * `.menu-nojs`); a second link closes it, and a section link on the home page closes it by
+ * changing the target. Once the app runs, the same toggle element is a button with
+ * aria-expanded, and the menu is drawn only while open, with the focus trap, Escape, the inert
+ * page behind and the close on a route change.
+ */
 export function SiteNav() {
   const band = useBandName();
   const [location] = useLocation();
+  const enhanced = useHydrated();
   const [open, setOpen] = useState(false);
   const navRef = useRef<HTMLElement>(null);
-  const toggleRef = useRef<HTMLButtonElement>(null);
+  const toggleRef = useRef<HTMLAnchorElement>(null);
   const close = () => setOpen(false);
+  const toggle = (e: MouseEvent) => {
+    e.preventDefault();
+    setOpen((o) => !o);
+  };
+  // a link with the role of a button: Space presses it too
+  const onToggleKey = (e: ReactKeyboardEvent) => {
+    if (e.key !== " ") return;
+    e.preventDefault();
+    setOpen((o) => !o);
+  };
 
   // The mobile menu closes whenever the route changes.
   useEffect(() => setOpen(false), [location]);
+  // A menu opened before the app ran (the URL's target) stays open, now as the app's; the
+  // fragment goes, so a reload or a shared link does not open it again.
+  useEffect(() => {
+    if (!enhanced) return;
+    const hash = window.location.hash;
+    if (hash !== `#${MENU_ID}` && hash !== `#${MENU_CLOSED}`) return;
+    if (hash === `#${MENU_ID}`) setOpen(true);
+    history.replaceState(history.state, "", window.location.pathname + window.location.search);
+  }, [enhanced]);
   useEffect(() => {
     if (!open) return;
     const onKey = (e: KeyboardEvent) => {
@@ -64,13 +99,28 @@ export function SiteNav() {
             </li>
           ))}
         </ul>
-        <button ref={toggleRef} type="button" onClick={() => setOpen((o) => !o)} aria-expanded={open} aria-controls="mobile-menu" aria-label={open ? "Close menu" : "Open menu"}
-          className="ml-auto grid h-11 w-11 place-items-center border border-smoke text-bone lg:hidden">
+        <a
+          ref={toggleRef}
+          href={`#${MENU_ID}`}
+          role="button"
+          onClick={toggle}
+          onKeyDown={onToggleKey}
+          aria-expanded={enhanced ? open : undefined}
+          aria-controls={MENU_ID}
+          aria-label={open ? "Close menu" : "Open menu"}
+          className={cn(toggleClass, !enhanced && "menu-open-nojs")}
+        >
           {open ? <X aria-hidden="true" className="h-6 w-6" /> : <Menu aria-hidden="true" className="h-6 w-6" />}
-        </button>
+        </a>
+        {!enhanced && (
+          // without JavaScript: takes the toggle's place while the menu is open (public.css)
+          <a href={`#${MENU_CLOSED}`} role="button" aria-label="Close menu" className={cn(toggleClass, "menu-close-nojs")}>
+            <X aria-hidden="true" className="h-6 w-6" />
+          </a>
+        )}
       </div>
-      {open && (
-        <div id="mobile-menu" className="halftone fixed inset-x-0 top-16 bottom-0 z-50 overflow-y-auto bg-ink px-6 py-6 lg:hidden">
+      {(open || !enhanced) && (
+        <div id={MENU_ID} className={cn("halftone fixed inset-x-0 top-16 bottom-0 z-50 overflow-y-auto bg-ink px-6 py-6 lg:hidden", !enhanced && "menu-nojs")}>
           <ul className="grid gap-1">
             {SECTION_LINKS.map((l, i) => (
               <li key={l.id}>
@@ -99,8 +149,8 @@ export function SiteNav() {
 
 /** The open menu covers the page: Tab and Shift+Tab cycle through the toggle and the menu's links only. */
 function keepFocusInMenu(e: KeyboardEvent, nav: HTMLElement | null) {
-  const menu = document.getElementById("mobile-menu");
-  const toggle = nav?.querySelector<HTMLElement>("[aria-controls='mobile-menu']");
+  const menu = document.getElementById(MENU_ID);
+  const toggle = nav?.querySelector<HTMLElement>(`[aria-controls='${MENU_ID}']`);
   if (!menu || !toggle) return;
   const items = [toggle, ...menu.querySelectorAll<HTMLElement>("a[href], button")];
   const first = items[0];

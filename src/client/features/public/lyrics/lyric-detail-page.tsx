@@ -1,6 +1,7 @@
 import { ArrowLeft } from "lucide-react";
 import { Link } from "wouter";
 import { ApiError } from "@client/lib/api-client";
+import { NotFoundPage } from "@client/components/not-found-page";
 import { LoadingBlocks, StateMessage } from "../ui/state-message";
 import { usePageTitle } from "../ui/use-page-title";
 import { useLyrics } from "./api";
@@ -16,6 +17,8 @@ export default function LyricDetailPage({ params }: { params: { id?: string } })
   const notFound = !valid || (error instanceof ApiError && (error.status === 404 || error.status === 400)) || (!isLoading && !error && !data);
   usePageTitle(data?.title ? `${data.title} Lyrics` : notFound ? LYRICS_NOT_FOUND : "Lyrics");
 
+  // no lyric's address at all ('/lyrics/abc'): the site's "not found" page, as the server drew it (one for every such path)
+  if (!valid) return <NotFoundPage />;
   if (valid && isLoading) return <main className="mx-auto max-w-3xl px-4 py-12 sm:px-6 sm:py-16"><LoadingBlocks count={2} fillScreen itemClassName="first:h-40 h-96" /></main>;
   if (notFound) {
     return (
