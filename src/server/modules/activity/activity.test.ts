@@ -50,9 +50,10 @@ describe("activity log", () => {
     const { data } = await activity("?resource=users");
     expect(data.map((e) => e.action)).toEqual(["update", "create"]);
     expect(data[1].changes).toEqual({ username: "bassist", email: "bass@example.com" });
-    // only the password changed, and it is never recorded
+    // only the password changed: the entry says so, and never records it
     expect(data[0].changes).toBeNull();
-    for (const entry of data) expect(JSON.stringify(entry)).not.toMatch(/violet|orchid|password/);
+    expect(data[0].description).toBe("changed admin bassist: new password (signed out elsewhere)");
+    for (const entry of data) expect(JSON.stringify(entry)).not.toMatch(/violet|orchid|"password"/);
   });
 
   it("names actions from the URL (activate/deactivate), and records sign-in and sign-out but not a failed sign-in", async () => {
