@@ -8,7 +8,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Entry = { username: string; action: string; resource: string; recordId: string | null; summary: string | null; changes: Record<string, unknown> | null; createdAt: string };
+type Entry = { username: string; action: string; resource: string; recordId: string | null; summary: string | null; description: string; changes: Record<string, unknown> | null; createdAt: string };
 
 async function activity(query = "") {
   const res = await t.request({ method: "GET", url: `/api/admin/activity${query}`, headers: await t.adminHeaders() });

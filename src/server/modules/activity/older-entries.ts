@@ -57,7 +57,7 @@ const VERBS: Record<string, string> = {
 function target(entry: OldEntry): string {
   const noun = NOUNS[entry.resource] ?? entry.resource.replace(/-/g, " ");
   if (entry.resource === "shows" && entry.summary) return `the show at ${entry.summary}`;
-  if (entry.resource === "settings" && entry.recordId) return `the setting ${entry.recordId}`;
+  if (entry.resource === "settings") return entry.recordId ? `the setting ${entry.recordId}` : "the settings";
   if (entry.resource === "band-photo" || entry.resource === "demo-content") return `the ${noun}`;
   if (entry.summary) return `the ${noun} ${quoted(entry.summary)}`;
   if (entry.recordId) return `${noun} #${entry.recordId}`;

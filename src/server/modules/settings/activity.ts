@@ -10,25 +10,14 @@ import { changeList, type FieldWords } from "../../lib/activity-words";
  */
 const long = (label: string): FieldWords => ({ label, long: true });
 
+/** Each setting's words, in the order the Settings page shows them (a sentence lists changes in it). */
 export const SETTING_WORDS: Record<SettingKey, FieldWords> = {
   "band-name": { label: "band name" },
   timezone: { label: "time zone" },
-  "soundcloud-url": { label: "SoundCloud player" },
-  "spotify-url": { label: "Spotify player" },
-  "bandcamp-url": { label: "Bandcamp link" },
-  "instagram-url": { label: "Instagram link" },
-  "facebook-url": { label: "Facebook link" },
-  "twitter-url": { label: "Twitter link" },
-  "youtube-url": { label: "YouTube link" },
-  "tiktok-url": { label: "TikTok link" },
-  "threads-url": { label: "Threads link" },
-  "bluesky-url": { label: "Bluesky link" },
   "show-bios": { label: "member bios shown" },
   "about-para1": long("about text (first paragraph)"),
   "about-para2": long("about text (second paragraph)"),
   "about-para3": long("about text (third paragraph)"),
-  "welcome-subject": { label: "welcome mail subject" },
-  "welcome-content": long("welcome mail text"),
   tagline: { label: "tagline" },
   "hero-kicker": { label: "line above the band name" },
   "hero-text": { label: "home page intro" },
@@ -38,11 +27,23 @@ export const SETTING_WORDS: Record<SettingKey, FieldWords> = {
   "merch-intro": { label: "merch intro" },
   "mailing-list-intro": { label: "mailing list intro" },
   "contact-intro": { label: "contact intro" },
+  "spotify-url": { label: "Spotify player" },
+  "soundcloud-url": { label: "SoundCloud player" },
+  "bandcamp-url": { label: "Bandcamp link" },
+  "instagram-url": { label: "Instagram link" },
+  "facebook-url": { label: "Facebook link" },
+  "twitter-url": { label: "Twitter link" },
+  "youtube-url": { label: "YouTube link" },
+  "tiktok-url": { label: "TikTok link" },
+  "threads-url": { label: "Threads link" },
+  "bluesky-url": { label: "Bluesky link" },
+  "welcome-subject": { label: "welcome mail subject" },
+  "welcome-content": long("welcome mail text"),
 };
 
 /** 'changed the settings: band name A → B, tagline (none) → C' or 'saved the settings (nothing changed)'. */
 export function describeSettingsChange(before: Record<string, string | null> | null, after: Record<string, string>): string {
-  const words = Object.fromEntries(Object.keys(after).filter((key) => key in SETTING_WORDS).map((key) => [key, SETTING_WORDS[key as SettingKey]]));
+  const words = Object.fromEntries(Object.entries(SETTING_WORDS).filter(([key]) => key in after));
   const list = changeList(before ?? {}, after, words);
   return list ? `changed the settings: ${list}` : "saved the settings (nothing changed)";
 }

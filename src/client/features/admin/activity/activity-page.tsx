@@ -63,7 +63,8 @@ function EntryRow({ entry }: { entry: ActivityEntry }) {
       {changes.length > 0 && (
         <details className="mt-1 text-xs">
           <summary className="cursor-pointer text-dust hover:text-bone">
-            New value{changes.length === 1 ? "" : "s"}: {changes.map(([k]) => fieldLabel(k)).join(", ")}
+            {changes.length === 1 ? "New value" : "New values"}
+            {changes.length > 4 ? ` (${changes.length})` : `: ${changes.map(([k]) => fieldLabel(k)).join(", ")}`}
           </summary>
           <dl className="mt-2 grid grid-cols-[minmax(0,8rem)_1fr] gap-x-3 gap-y-1">
             {changes.map(([key, value]) => (
