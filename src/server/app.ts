@@ -13,6 +13,7 @@ import { invalidateAfterAdminWrites, markPrivate, registerPublicCache } from "./
 import { logsEveryRequest, registerRequestLog } from "./plugins/request-log";
 import { serverWithFastLane, type PublicFastLane } from "./plugins/public-fast-lane";
 import { requireResponseSchemas } from "./plugins/response-contract";
+import { requireDeclaredEffects } from "./plugins/route-effects";
 import { healthChecker } from "./services/health";
 import { mailServices } from "./services/mailer";
 import { registerInstanceId } from "./lib/instance";
@@ -98,6 +99,8 @@ export async function buildApp({ config, database, logger = true, logStream }: B
 
   await app.register(async (admin) => {
     markPrivate(admin);
+    // every write here says what it changes (public cache tags) and how the activity log tells it
+    requireDeclaredEffects(admin);
     invalidateAfterAdminWrites(admin, app);
     registerActivityLog(admin, app);
     admin.addHook("onRoute", (route) => {

@@ -89,14 +89,15 @@ test("activity entries appear after a show is created, edited and deleted; the s
   await expect.poll(() => page.title()).toMatch(/^Activity · Admin · /);
 
   const entries = page.getByRole("list", { name: "Activity entries" });
-  await entries.getByText("The Red Room on Mar 14, 2031").first().waitFor();
-  const showLines = await entries.getByRole("listitem").filter({ hasText: /shows/ }).allTextContents();
-  expect(showLines[0]).toMatch(/^admin delete shows: The Red Room on Mar 14, 2031/);
-  expect(showLines[1]).toMatch(/^admin update shows: The Red Room on Mar 14, 2031/);
-  expect(showLines[2]).toMatch(/^admin create shows: The Blue Note on Mar 14, 2031/);
+  await entries.getByText(/deleted the show at The Red Room on Mar 14, 2031/).first().waitFor();
+  const showLines = await entries.getByRole("listitem").filter({ hasText: /the show at/ }).allTextContents();
+  // each entry a sentence (issue 21), the show named as it was when it was changed
+  expect(showLines[0]).toMatch(/^admin deleted the show at The Red Room on Mar 14, 2031/);
+  expect(showLines[1]).toMatch(/^admin changed the show at The Blue Note on Mar 14, 2031: venue The Blue Note → The Red Room/);
+  expect(showLines[2]).toMatch(/^admin added the show at The Blue Note on Mar 14, 2031/);
 
   await page.getByRole("combobox", { name: "Resource" }).click();
-  await page.getByRole("option", { name: "shows" }).click();
+  await page.getByRole("option", { name: "Shows" }).click();
   await expect.poll(() => entries.getByRole("listitem").count()).toBe(3);
   await page.close();
 });

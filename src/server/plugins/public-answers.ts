@@ -4,6 +4,7 @@ import { todayIso } from "@shared/format";
 import { COMPRESS_MIN_BYTES, PublicCache, compressed, compressedNow, type BuiltAnswer, type CachedAnswer, type CacheTag } from "../services/public-cache";
 import { SESSION_COOKIE } from "./auth";
 import { preferredEncoding, PublicFastLane } from "./public-fast-lane";
+import { isWrite } from "./route-effects";
 import { securityHeaders } from "./security";
 
 declare module "fastify" {
@@ -21,24 +22,6 @@ declare module "fastify" {
  */
 export const PUBLIC_CACHE_CONTROL = "public, max-age=0, must-revalidate, s-maxage=5, stale-while-revalidate=60";
 export const PRIVATE_CACHE_CONTROL = "private, no-store";
-
-/** Which public content an admin write under /api/<segment> changes. Everything else changes nothing public. */
-const WRITE_TAGS: Record<string, CacheTag[]> = {
-  shows: ["shows"],
-  merchandise: ["merchandise"],
-  videos: ["videos"],
-  lyrics: ["lyrics"],
-  "band-members": ["band-members"],
-  "audio-tracks": ["audio-tracks"],
-  settings: ["settings"],
-  // the band photo is kept with the settings (issue 21)
-  "band-photo": ["settings"],
-};
-
-export function tagsForWrite(url: string): CacheTag[] {
-  const segment = /^\/api\/([^/?]+)/.exec(url)?.[1] ?? "";
-  return WRITE_TAGS[segment] ?? [];
-}
 
 /** A request that carries a session (admin browsing the public site) gets answers no shared cache keeps. */
 function carriesCredentials(request: FastifyRequest): boolean {
@@ -131,10 +114,7 @@ function answer(request: FastifyRequest, reply: FastifyReply, cached: CachedAnsw
   return reply.send(bytes);
 }
 
-/**
- * The cache, and the one place admin writes invalidate it: after a successful write in the
- * admin scope, before its response goes out, every entry built from what it changed is gone.
- */
+/** The cache (and the fast lane that replays its bytes). */
 export function registerPublicCache(app: FastifyInstance) {
   const cache = new PublicCache(Date.now, { maxBytes: app.config.PUBLIC_CACHE_MB * 1024 * 1024 });
   app.decorate("publicCache", cache);
@@ -146,11 +126,15 @@ export function registerPublicCache(app: FastifyInstance) {
   });
 }
 
+/**
+ * The one place admin writes invalidate the cache: after a successful write in the admin scope,
+ * before its response goes out, every entry built from what the route declares it changes
+ * (`config.invalidates`, plugins/route-effects.ts) is gone.
+ */
 export function invalidateAfterAdminWrites(admin: FastifyInstance, app: FastifyInstance) {
   admin.addHook("onSend", async (request, reply, payload) => {
-    if (request.method !== "GET" && request.method !== "HEAD" && reply.statusCode < 300) {
-      app.publicCache.invalidate(tagsForWrite(request.url));
-    }
+    const tags = request.routeOptions.config?.invalidates;
+    if (tags?.length && isWrite(request) && reply.statusCode >= 200 && reply.statusCode < 300) app.publicCache.invalidate(tags);
     return payload;
   });
 }

@@ -6,7 +6,7 @@ import { clientDistDir, ssrDistDir } from "../paths";
 import { NOT_FOUND_PATH, pageOf } from "../services/pages/page-meta";
 import { loadPageRenderer } from "../services/pages/server-render";
 import { isVariantFile } from "../storage/image-variants";
-import { ALL_TAGS } from "../services/public-cache";
+import { CACHE_TAGS } from "../services/public-cache";
 import { drawPageHtml, renderHtml } from "./html";
 import { adminSecurityHeaders } from "./security";
 import type { PageToDraw } from "./html";
@@ -86,7 +86,7 @@ export async function registerStatic(app: FastifyInstance) {
     // public write drops the pages; they are cheap to build once.
     return sendPublic(app, request, reply, {
       key: `page ${renders}`,
-      tags: ALL_TAGS,
+      tags: CACHE_TAGS,
       build: async () => {
         const { html, status, complete } = await renderHtml(app, request, template, renderPage, renders);
         return { status: status ?? 200, contentType: "text/html; charset=utf-8", body: html, store: complete };

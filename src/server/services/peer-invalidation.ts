@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { Client, Notification } from "pg";
 import { instanceIdOf } from "../lib/instance";
-import { ALL_TAGS, type CacheTag } from "./public-cache";
+import { CACHE_TAGS, type CacheTag } from "./public-cache";
 
 /**
  * Cache invalidation across instances sharing one PostgreSQL. Each instance LISTENs on one
@@ -40,7 +40,7 @@ export interface PeerInvalidationOptions {
   noticeRetryMaxMs?: number;
 }
 
-const KNOWN = new Set<string>(ALL_TAGS);
+const KNOWN = new Set<string>(CACHE_TAGS);
 
 /**
  * '<instance> <tag>:<version>,...' (or, from an older instance, '<instance> <tag>,<tag>') -> who

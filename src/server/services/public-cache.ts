@@ -21,8 +21,13 @@ import zlib from "node:zlib";
  *   instead of failing (decision 023).
  */
 
-export type CacheTag = "shows" | "merchandise" | "videos" | "lyrics" | "band-members" | "audio-tracks" | "settings";
-export const ALL_TAGS: readonly CacheTag[] = ["shows", "merchandise", "videos", "lyrics", "band-members", "audio-tracks", "settings"];
+/**
+ * The public content a cached answer is built from, and what an admin write may change: the one
+ * list of tag names. A public read names the tags it reads (`sendPublic`), an admin write route
+ * the tags it changes (`config.invalidates`, plugins/route-effects.ts); peers pass them on.
+ */
+export const CACHE_TAGS = ["shows", "merchandise", "videos", "lyrics", "band-members", "audio-tracks", "settings"] as const;
+export type CacheTag = (typeof CACHE_TAGS)[number];
 
 export interface CachedAnswer {
   status: number;
@@ -197,7 +202,7 @@ export class PublicCache {
 
   /** Everything is retired, e.g. when a peer announced a tag this version does not know. */
   clear() {
-    this.invalidate(ALL_TAGS, { fromPeer: true });
+    this.invalidate(CACHE_TAGS, { fromPeer: true });
   }
 
   onLocalInvalidate(listener: InvalidateListener) {

@@ -1,6 +1,8 @@
 import { eq, inArray } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { DEFAULT_BAND_NAME } from "@shared/constants";
+import { canonicalTimeZone } from "@shared/schemas/settings";
+import { SETTING_DEFAULTS } from "@shared/settings-defaults";
 import type { Db } from "../db/client";
 import { settings } from "../db/schema";
 
@@ -18,4 +20,12 @@ export async function getSettings(db: Db, keys: readonly string[]): Promise<Reco
 /** The band's name as mails sign with it: the setting, or the default when it is blank. */
 export async function bandName(app: FastifyInstance): Promise<string> {
   return (await getSetting(app.db, "band-name"))?.trim() || DEFAULT_BAND_NAME;
+}
+
+/**
+ * The band's time zone (the `timezone` setting), in which scheduled times are written and the
+ * activity log's dates are worded; America/New_York when unset or unknown.
+ */
+export async function bandTimeZone(db: Db): Promise<string> {
+  return canonicalTimeZone((await getSetting(db, "timezone")) ?? "") ?? SETTING_DEFAULTS.timezone!;
 }

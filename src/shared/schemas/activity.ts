@@ -27,6 +27,11 @@ export const activityEntry = z.object({
   recordId: z.string().nullable(),
   /** the record as a person names it ('The Pour House on Dec 5, 2025'), when known */
   summary: z.string().nullable(),
+  /**
+   * what the person did, in a band's words, without their name ('marked the show at The Pour
+   * House on Dec 8 as Sold Out'): put the username before it to read the entry
+   */
+  description: z.string(),
   /** the changed fields and their new values; secrets are never recorded */
   changes: z.record(z.string(), z.unknown()).nullable(),
   createdAt: timestamp,

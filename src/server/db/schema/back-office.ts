@@ -2,9 +2,12 @@ import { index, integer, jsonb, pgTable, serial, text, timestamp } from "drizzle
 import { users } from "./people";
 
 /**
- * Who changed what in the back office (issue 13): one row per admin write. `changes` holds the
- * changed fields' names and values, never secrets (passwords, tokens); `summary` names the
- * record the way a person would ('the show at The Pour House on Dec 5').
+ * Who changed what in the back office (issue 13): one row per admin write. `description` is what
+ * the person did, in a band's words, written by the route that did it ('marked the show at The
+ * Pour House on Dec 8 as Sold Out'; the page puts the username before it; null in entries from
+ * before issue 22, which the activity module words from the other columns). `changes` holds the
+ * changed fields' names and new values, never secrets (passwords, tokens); `summary` names the
+ * record the way a person would ('The Pour House on Dec 5, 2030').
  */
 export const activityLog = pgTable(
   "activity_log",
@@ -18,6 +21,7 @@ export const activityLog = pgTable(
     resource: text("resource").notNull(),
     recordId: text("record_id"),
     summary: text("summary"),
+    description: text("description"),
     changes: jsonb("changes").$type<Record<string, unknown>>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },

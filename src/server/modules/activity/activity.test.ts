@@ -8,7 +8,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Entry = { username: string; action: string; resource: string; recordId: string | null; summary: string | null; changes: Record<string, unknown> | null; createdAt: string };
+type Entry = { username: string; action: string; resource: string; recordId: string | null; summary: string | null; description: string; changes: Record<string, unknown> | null; createdAt: string };
 
 async function activity(query = "") {
   const res = await t.request({ method: "GET", url: `/api/admin/activity${query}`, headers: await t.adminHeaders() });
@@ -50,9 +50,10 @@ describe("activity log", () => {
     const { data } = await activity("?resource=users");
     expect(data.map((e) => e.action)).toEqual(["update", "create"]);
     expect(data[1].changes).toEqual({ username: "bassist", email: "bass@example.com" });
-    // only the password changed, and it is never recorded
+    // only the password changed: the entry says so, and never records it
     expect(data[0].changes).toBeNull();
-    for (const entry of data) expect(JSON.stringify(entry)).not.toMatch(/violet|orchid|password/);
+    expect(data[0].description).toBe("changed admin bassist: new password (signed out elsewhere)");
+    for (const entry of data) expect(JSON.stringify(entry)).not.toMatch(/violet|orchid|"password"/);
   });
 
   it("names actions from the URL (activate/deactivate), and records sign-in and sign-out but not a failed sign-in", async () => {

@@ -2,6 +2,7 @@ import { and, count, desc, eq, type SQL } from "drizzle-orm";
 import { DEFAULT_ACTIVITY_PAGE_SIZE, type ActivityListQuery } from "@shared/schemas/activity";
 import type { Db } from "../../db/client";
 import { activityLog } from "../../db/schema";
+import { describeOlderEntry } from "./older-entries";
 
 /** One page of the log, newest first, with the total and the names the filters offer. */
 export async function listActivity(db: Db, query: ActivityListQuery) {
@@ -32,6 +33,8 @@ export async function listActivity(db: Db, query: ActivityListQuery) {
       resource: r.resource,
       recordId: r.recordId,
       summary: r.summary,
+      // entries from before issue 22 are worded from what they hold
+      description: r.description ?? describeOlderEntry({ ...r, changes: r.changes ?? null }),
       changes: r.changes ?? null,
       createdAt: r.createdAt,
     })),

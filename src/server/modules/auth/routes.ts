@@ -7,6 +7,7 @@ import { eq, sql } from "drizzle-orm";
 import { badRequest, unauthorized } from "../../lib/http-error";
 import { recordActivity } from "../../plugins/activity-log";
 import { clearSessionCookie, getSession, requireAdmin, setSessionCookie } from "../../plugins/auth";
+import { activity } from "../../plugins/route-effects";
 import { sendInBackground } from "../../services/mailer";
 import { hashPassword, verifyPassword } from "../../lib/passwords";
 import { createSession, deleteSession, deleteSessionsExcept, endResetLinks } from "../../services/sessions";
@@ -33,7 +34,7 @@ export const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const { token, csrfToken } = await createSession(app.db, user.id);
       setSessionCookie(app, reply, token);
-      await recordActivity(app, { userId: user.id, username: user.username, action: "login", resource: "session" });
+      await recordActivity(app, { userId: user.id, username: user.username, action: "login", resource: "session", description: "signed in" });
       const record = { id: user.id, username: user.username, isAdmin: user.isAdmin };
       return { success: true, message: "Login successful", data: record, user: record, token, csrfToken };
     },
@@ -58,7 +59,7 @@ export const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
     const auth = await requireAdmin(app, request);
     await deleteSession(app.db, auth.sessionId);
     clearSessionCookie(reply);
-    await recordActivity(app, { userId: auth.user.id, username: auth.user.username, action: "logout", resource: "session" });
+    await recordActivity(app, { userId: auth.user.id, username: auth.user.username, action: "logout", resource: "session", description: "signed out" });
     return { success: true, message: "Logged out" };
   });
 
@@ -94,7 +95,7 @@ export const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = await resetPassword(app, request.body.token, request.body.password);
-      await recordActivity(app, { userId: user.id, username: user.username, action: "reset password", resource: "account", recordId: String(user.id), summary: user.username });
+      await recordActivity(app, { userId: user.id, username: user.username, action: "reset password", resource: "account", recordId: String(user.id), summary: user.username, description: "reset their password with a mailed link (signed out everywhere)" });
       return { success: true, message: "Your password has been reset and you were signed out everywhere. Log in with your new password." };
     },
   );
@@ -106,7 +107,16 @@ export const authAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     authApi.ownPassword,
     {
       schema: { body: changePasswordInput, response: { 200: messageAnswer } },
-      config: { rateLimit: { max: app.config.LOGIN_RATE_LIMIT, timeWindow: "1 minute" } },
+      config: {
+        rateLimit: { max: app.config.LOGIN_RATE_LIMIT, timeWindow: "1 minute" },
+        invalidates: [],
+        activity: activity({
+          resource: "account",
+          action: "change password",
+          changes: false,
+          describe: () => "changed their password (their other sessions were signed out)",
+        }),
+      },
     },
     async (request) => {
       const auth = request.auth!;

@@ -25,6 +25,12 @@ export async function saveBandPhoto(db: Db, imageUrl: string, altText: string) {
   });
 }
 
+/** The name the file had on the band's computer ('harkers-island.jpg'), for the activity log. */
+export async function uploadedFileName(db: Db, filePath: string): Promise<string | null> {
+  const [row] = await db.select({ name: mediaFiles.originalName }).from(mediaFiles).where(eq(mediaFiles.filePath, filePath)).limit(1);
+  return row?.name ?? null;
+}
+
 /** Forgets the photo (the upload itself stays in the media library). True when there was one. */
 export async function removeBandPhoto(db: Db): Promise<boolean> {
   const gone = await db.delete(settings).where(inArray(settings.key, [BAND_PHOTO_KEYS.url, BAND_PHOTO_KEYS.alt])).returning({ key: settings.key });

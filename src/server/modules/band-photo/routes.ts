@@ -2,10 +2,12 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { bandPhotoApi } from "@shared/api/band-photo";
 import { bandPhotoAnswers, bandPhotoInput } from "@shared/schemas/band-photo";
 import { messageAnswer } from "@shared/schemas/answers";
+import { quoted } from "../../lib/activity-words";
 import { badRequest } from "../../lib/http-error";
 import { jsonAnswer, sendPublic } from "../../plugins/public-answers";
 import { readBandPhoto } from "../../services/public-reads/band-photo";
-import { isUploadedPhoto, removeBandPhoto, saveBandPhoto } from "./repository";
+import { activity } from "../../plugins/route-effects";
+import { isUploadedPhoto, removeBandPhoto, saveBandPhoto, uploadedFileName } from "./repository";
 
 /** The band photo (issue 21): public, inlined with the home page, cached with the settings. */
 export const bandPhotoPublicRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -21,7 +23,25 @@ export const bandPhotoPublicRoutes: FastifyPluginAsyncZod = async (app) => {
 const NOT_AN_UPLOAD = "Upload a photo first (PNG, JPG, GIF or WebP)";
 
 export const bandPhotoAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.put(bandPhotoApi.item, { schema: { body: bandPhotoInput, response: { 200: bandPhotoAnswers.saved } } }, async (request) => {
+  // the photo is kept with the settings (issue 21): its cached answers go with theirs
+  app.put(
+    bandPhotoApi.item,
+    {
+      schema: { body: bandPhotoInput, response: { 200: bandPhotoAnswers.saved } },
+      config: {
+        invalidates: ["settings"],
+        activity: activity<Awaited<ReturnType<typeof readBandPhoto>>, unknown, { imageUrl: string; altText: string }>({
+          resource: "band-photo",
+          before: () => readBandPhoto(app.db),
+          recordId: () => null,
+          describe: async ({ before, body }) => {
+            if (before?.imageUrl === body.imageUrl) return before.altText === body.altText ? "saved the band photo (nothing changed)" : `changed the band photo's description to ${quoted(body.altText)}`;
+            return `set the band photo to ${(await uploadedFileName(app.db, body.imageUrl)) ?? body.imageUrl}`;
+          },
+        }),
+      },
+    },
+    async (request) => {
     const { imageUrl, altText } = request.body;
     if (!(await isUploadedPhoto(app.db, imageUrl))) throw badRequest(`imageUrl: ${NOT_AN_UPLOAD}`, { imageUrl: NOT_AN_UPLOAD });
     await saveBandPhoto(app.db, imageUrl, altText);
@@ -29,7 +49,21 @@ export const bandPhotoAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     return { success: true, message: "Band photo saved", data: saved! };
   });
 
-  app.delete(bandPhotoApi.item, { schema: { response: { 200: messageAnswer } } }, async () => {
+  app.delete(
+    bandPhotoApi.item,
+    {
+      schema: { response: { 200: messageAnswer } },
+      config: {
+        invalidates: ["settings"],
+        activity: activity<Awaited<ReturnType<typeof readBandPhoto>>>({
+          resource: "band-photo",
+          before: () => readBandPhoto(app.db),
+          recordId: () => null,
+          describe: ({ before }) => (before ? "removed the band photo" : null),
+        }),
+      },
+    },
+    async () => {
     const removed = await removeBandPhoto(app.db);
     return { success: true, message: removed ? "Band photo removed" : "There was no band photo to remove" };
   });

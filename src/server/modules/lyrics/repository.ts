@@ -9,6 +9,11 @@ export function listAllLyrics(db: Db) {
   return db.select().from(lyrics).orderBy(asc(lyrics.sortOrder), asc(lyrics.id));
 }
 
+export async function findLyrics(db: Db, id: number) {
+  const [row] = await db.select().from(lyrics).where(eq(lyrics.id, id)).limit(1);
+  return row ?? null;
+}
+
 export async function createLyrics(db: Db, input: LyricsData) {
   const [row] = await db.insert(lyrics).values(input).returning();
   return row;

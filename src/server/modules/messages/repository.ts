@@ -29,6 +29,11 @@ export async function listMessages(db: Db) {
   return rows.map(toMessage);
 }
 
+export async function findMessage(db: Db, id: number) {
+  const [row] = await db.select().from(messages).where(eq(messages.id, id)).limit(1);
+  return row ? toMessage(row) : null;
+}
+
 export async function setMessageRead(db: Db, id: number, isRead: boolean) {
   const [row] = await db.update(messages).set({ isRead }).where(eq(messages.id, id)).returning();
   return row ? toMessage(row) : null;

@@ -4,7 +4,12 @@ import { messageAnswers, messageListQuery, messageReadInput } from "@shared/sche
 import { DEFAULT_PAGE_SIZE, isPlainListQuery } from "@shared/schemas/paging";
 import { notFound } from "../../lib/http-error";
 import { idParams } from "../../lib/params";
-import { deleteMessage, listMessages, searchMessages, setMessageRead } from "./repository";
+import { activity } from "../../plugins/route-effects";
+import { deleteMessage, findMessage, listMessages, searchMessages, setMessageRead } from "./repository";
+
+type Message = NonNullable<Awaited<ReturnType<typeof findMessage>>>;
+/** 'the message from Jane Doe', or from the address when the visitor gave no name */
+const theMessage = (m: Message) => `the message from ${m.name?.trim() || m.email}`;
 
 /** The admin inbox (spec section 2, Messages). Visitors write in through /api/contact. */
 export const messagesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -25,13 +30,42 @@ export const messagesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     return { success: true, ...page };
   });
 
-  app.put("/api/admin/messages/:id/read", { schema: { params: idParams, body: messageReadInput, response: { 200: messageAnswers.saved } } }, async (request) => {
+  // the inbox is private: nothing public changes
+  app.put(
+    "/api/admin/messages/:id/read",
+    {
+      schema: { params: idParams, body: messageReadInput, response: { 200: messageAnswers.saved } },
+      config: {
+        invalidates: [],
+        activity: activity<Message>({
+          resource: "messages",
+          action: ({ after }) => (after?.isRead ? "mark read" : "mark unread"),
+          summary: ({ after }) => after && (after.name?.trim() || after.email),
+          describe: ({ after }) => `marked ${theMessage(after!)} as ${after!.isRead ? "read" : "unread"}`,
+        }),
+      },
+    },
+    async (request) => {
     const message = await setMessageRead(app.db, request.params.id, request.body.isRead);
     if (!message) throw notFound("Message not found");
     return { success: true, message: "Message updated", data: message };
   });
 
-  app.delete("/api/admin/messages/:id", { schema: { params: idParams, response: { 200: messageAnswer } } }, async (request) => {
+  app.delete(
+    "/api/admin/messages/:id",
+    {
+      schema: { params: idParams, response: { 200: messageAnswer } },
+      config: {
+        invalidates: [],
+        activity: activity<Message>({
+          resource: "messages",
+          before: ({ params }) => findMessage(app.db, params.id),
+          summary: ({ before }) => before && (before.name?.trim() || before.email),
+          describe: ({ before, params }) => (before ? `deleted ${theMessage(before)}` : `deleted message #${params.id}`),
+        }),
+      },
+    },
+    async (request) => {
     if (!(await deleteMessage(app.db, request.params.id))) throw notFound("Message not found");
     return { success: true, message: "Message deleted" };
   });

@@ -3,8 +3,10 @@ import { newsletterApi } from "@shared/api/newsletter";
 import { formatScheduledAt } from "@shared/newsletter-schedule";
 import { MAX_DRAFTS, newsletterAnswers, newsletterDraftInput } from "@shared/schemas/newsletter";
 import { conflict, notFound } from "../../lib/http-error";
+import { bandTimeZone } from "../../services/settings";
 import { idParams } from "../../lib/params";
-import { bandTimeZone } from "./band-time-zone";
+import { quoted } from "../../lib/activity-words";
+import { activity } from "../../plugins/route-effects";
 import { createDraft, deleteDraft, getDraft, listDrafts, updateDraft } from "./drafts-repository";
 
 const DRAFT_GONE = "This draft is no longer there: it was sent, scheduled or discarded, perhaps on another screen.";
@@ -14,7 +16,8 @@ const DRAFT_GONE = "This draft is no longer there: it was sent, scheduled or dis
  * (autosave), so a reload, another device or another band member finds it. Drafts are shared by
  * the band's admins; each says who changed it last and when. A send or a schedule that names
  * its draft (`draftId`) discards it (routes.ts). The autosaves are not in the activity log
- * (plugins/activity-log.ts); a discard is.
+ * (one every few seconds of typing would bury everything else); a discard is, and the send or
+ * schedule that uses a draft.
  */
 export const newsletterDraftRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(newsletterApi.drafts, { schema: { response: { 200: newsletterAnswers.drafts } } }, async () => ({
@@ -28,14 +31,16 @@ export const newsletterDraftRoutes: FastifyPluginAsyncZod = async (app) => {
     return { success: true, data: draft };
   });
 
-  app.post(newsletterApi.drafts, { schema: { body: newsletterDraftInput, response: { 201: newsletterAnswers.draftSaved } } }, async (request, reply) => {
+  // an autosave: not logged (see above); drafts are never public
+  app.post(newsletterApi.drafts, { schema: { body: newsletterDraftInput, response: { 201: newsletterAnswers.draftSaved } }, config: { invalidates: [], activity: false } }, async (request, reply) => {
     const created = await createDraft(app.db, request.body, request.auth?.user.username ?? null, MAX_DRAFTS);
     if (!created) throw conflict(`The band keeps ${MAX_DRAFTS} drafts already. Discard one you no longer need, then start another.`);
     return reply.status(201).send({ success: true, message: "Draft saved", data: created });
   });
 
   // A save from a screen that had not seen the latest revision is refused: it names who saved since.
-  app.put("/api/newsletter/drafts/:id", { schema: { params: idParams, body: newsletterDraftInput, response: { 200: newsletterAnswers.draftSaved } } }, async (request) => {
+  // an autosave: not logged (see above)
+  app.put("/api/newsletter/drafts/:id", { schema: { params: idParams, body: newsletterDraftInput, response: { 200: newsletterAnswers.draftSaved } }, config: { invalidates: [], activity: false } }, async (request) => {
     const username = request.auth?.user.username ?? null;
     const outcome = await updateDraft(app.db, request.params.id, request.body, username);
     if (outcome === null) throw notFound(DRAFT_GONE);
@@ -48,7 +53,21 @@ export const newsletterDraftRoutes: FastifyPluginAsyncZod = async (app) => {
     return { success: true, message: "Draft saved", data: outcome.saved };
   });
 
-  app.delete("/api/newsletter/drafts/:id", { schema: { params: idParams, response: { 200: newsletterAnswers.draftDiscarded } } }, async (request) => {
+  app.delete(
+    "/api/newsletter/drafts/:id",
+    {
+      schema: { params: idParams, response: { 200: newsletterAnswers.draftDiscarded } },
+      config: {
+        invalidates: [],
+        activity: activity<never, { id: number; subject: string }>({
+          resource: "newsletter draft",
+          action: "discard",
+          summary: ({ after }) => after?.subject,
+          describe: ({ after }) => (after?.subject.trim() ? `discarded the newsletter draft ${quoted(after.subject)}` : "discarded a newsletter draft without a subject"),
+        }),
+      },
+    },
+    async (request) => {
     const gone = await deleteDraft(app.db, request.params.id);
     if (!gone) throw notFound(DRAFT_GONE);
     return { success: true, message: "Draft discarded", data: gone };

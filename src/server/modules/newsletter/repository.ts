@@ -6,7 +6,7 @@ import { recipientFilter, type Targets } from "../../services/newsletter/deliver
 
 /**
  * A newsletter to be sent at `scheduledAt`: stored with its audience and no delivery rows;
- * the scheduler (mail/newsletter-scheduler.ts) chooses the recipients when it starts.
+ * the scheduler (services/newsletter/newsletter-scheduler.ts) chooses the recipients when it starts.
  */
 export async function scheduleNewsletter(
   db: Db,
@@ -58,6 +58,12 @@ export async function editScheduledNewsletter(db: Db, id: number, n: ScheduledEd
 }
 
 /** What a newsletter says and whom it is for: the text as written (older rows: the sanitised HTML) and its interests. */
+/** One newsletter as stored (the activity log's record before a change or a cancel). */
+export async function findNewsletter(db: Db, id: number) {
+  const [row] = await db.select().from(newsletters).where(eq(newsletters.id, id)).limit(1);
+  return row ?? null;
+}
+
 export async function newsletterContent(db: Db, id: number) {
   const [row] = await db
     .select({ content: newsletters.content, contentHtml: newsletters.contentHtml, targetShows: newsletters.targetShows, targetReleases: newsletters.targetReleases, targetMerch: newsletters.targetMerch })

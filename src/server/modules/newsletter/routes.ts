@@ -6,12 +6,40 @@ import { z } from "zod";
 import { badRequest, conflict, HttpError, notFound } from "../../lib/http-error";
 import { idParams } from "../../lib/params";
 import { htmlToText, sanitizeNewsletterHtml } from "../../mail/html";
-import { bandName } from "../../services/settings";
+import { bandName, bandTimeZone } from "../../services/settings";
 import { newsletterMail } from "../../mail/templates";
 import { queueNewsletter } from "../../services/newsletter/delivery-queue";
-import { bandTimeZone } from "./band-time-zone";
 import { deleteDraft } from "./drafts-repository";
-import { cancelScheduledNewsletter, countRecipients, editScheduledNewsletter, newsletterContent, newsletterProgress, scheduleNewsletter, unknownDeliveries } from "./repository";
+import { count, momentOf, quoted } from "../../lib/activity-words";
+import { activity } from "../../plugins/route-effects";
+import { cancelScheduledNewsletter, countRecipients, editScheduledNewsletter, findNewsletter, newsletterContent, newsletterProgress, scheduleNewsletter, unknownDeliveries } from "./repository";
+
+type Newsletter = NonNullable<Awaited<ReturnType<typeof findNewsletter>>>;
+type SendBody = { subject: string; previewEmail?: string | null; scheduledAt?: string | null };
+type Sent = { newsletterId?: number; recipients?: number; scheduledAt?: Date };
+
+/** 'sent the newsletter 'Spring tour' to 120 fans', 'scheduled ... for Mar 3, 6:00 PM' (never 'sent' for a scheduled one) */
+function describeSend({ body, after, timeZone }: { body: SendBody; after: Sent | null; timeZone: string }) {
+  const the = `the newsletter ${quoted(body.subject)}`;
+  if (body.previewEmail) return `sent a preview of ${the} to ${body.previewEmail}`;
+  if (body.scheduledAt) return `scheduled ${the} for ${momentOf(after?.scheduledAt ?? body.scheduledAt, timeZone)}`;
+  return `sent ${the} to ${count(after?.recipients ?? 0, "fan")}`;
+}
+
+/** The words a change of a scheduled newsletter names (the words themselves are only said to be edited). */
+function describeEdit(before: Newsletter | null, body: { subject: string; content: string; targetShows: boolean; targetReleases: boolean; targetMerch: boolean; regions?: string[] | null; scheduledAt: string }, timeZone: string) {
+  const the = `the scheduled newsletter ${quoted(before?.subject ?? body.subject)}`;
+  if (!before) return `changed ${the}`;
+  const parts: string[] = [];
+  if (before.subject !== body.subject) parts.push(`subject → ${quoted(body.subject)}`);
+  if (before.scheduledAt && new Date(body.scheduledAt).getTime() !== before.scheduledAt.getTime()) parts.push(`send time ${momentOf(before.scheduledAt, timeZone)} → ${momentOf(body.scheduledAt, timeZone)}`);
+  if (before.content !== body.content) parts.push("words edited");
+  const audience = (n: { targetShows: boolean; targetReleases: boolean; targetMerch: boolean }) => [n.targetShows && "shows", n.targetReleases && "releases", n.targetMerch && "merch"].filter(Boolean).join(" + ");
+  if (audience(before) !== audience(body)) parts.push(`for fans of ${audience(before)} → ${audience(body)}`);
+  const regions = (r: readonly string[] | null | undefined) => (r?.length ? [...r].sort().join(", ") : "everywhere");
+  if (regions(before.regions) !== regions(body.regions)) parts.push(`regions ${regions(before.regions)} → ${regions(body.regions)}`);
+  return parts.length ? `changed ${the}: ${parts.join(", ")}` : `saved ${the} (nothing changed)`;
+}
 
 const NO_RECIPIENTS = "There are no subscribers matching the selected interests.";
 const NO_INTERESTS = "Choose at least one interest to send to.";
@@ -30,10 +58,25 @@ export const newsletterAdminRoutes: FastifyPluginAsyncZod = async (app) => {
    * Preview: one mail to previewEmail, sent now. Real send: queued for every matching
    * subscriber and delivered by the worker; the answer comes as soon as the queue is written.
    * With scheduledAt: stored as 'scheduled' without recipients; the scheduler queues it for the
-   * subscribers who match when its time comes (mail/newsletter-scheduler.ts).
+   * subscribers who match when its time comes (services/newsletter/newsletter-scheduler.ts).
    * With draftId (issue 21): a real send or a schedule discards that draft once it is done.
    */
-  app.post("/api/newsletter/send", { schema: { body: newsletterSendInput, response: { 200: newsletterAnswers.sent, 202: newsletterAnswers.sent } } }, async (request, reply) => {
+  app.post(
+    "/api/newsletter/send",
+    {
+      schema: { body: newsletterSendInput, response: { 200: newsletterAnswers.sent, 202: newsletterAnswers.sent } },
+      config: {
+        invalidates: [],
+        activity: activity<never, Sent, SendBody>({
+          resource: "newsletter",
+          action: ({ body }) => (body.previewEmail ? "send preview" : body.scheduledAt ? "schedule" : "send"),
+          recordId: ({ after }) => after?.newsletterId,
+          summary: ({ body }) => body.subject,
+          describe: describeSend,
+        }),
+      },
+    },
+    async (request, reply) => {
     const { subject, content, targetShows, targetReleases, targetMerch, previewEmail, regions, scheduledAt, draftId } = request.body;
     const { contentHtml, contentText } = renderContent(content);
 
@@ -82,7 +125,14 @@ export const newsletterAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   // The Preview tab shows exactly what subscribers will get: the server's sanitized HTML.
-  app.post("/api/newsletter/render", { schema: { body: z.object({ content: multilineText().max(200_000, "Content is too long") }), response: { 200: newsletterAnswers.rendered } } }, async (request) => {
+  app.post(
+    "/api/newsletter/render",
+    {
+      schema: { body: z.object({ content: multilineText().max(200_000, "Content is too long") }), response: { 200: newsletterAnswers.rendered } },
+      // only draws the words as a preview: nothing is saved or sent
+      config: { invalidates: [], activity: false },
+    },
+    async (request) => {
     const html = sanitizeNewsletterHtml(request.body.content);
     return { success: true, data: { html, text: htmlToText(html) } };
   });
@@ -98,7 +148,23 @@ export const newsletterAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   }));
 
   // Only while it waits: once the scheduler started it, its mails are on their way.
-  app.post("/api/newsletters/:id/cancel", { schema: { params: idParams, response: { 200: newsletterAnswers.cancelled } } }, async (request) => {
+  app.post(
+    "/api/newsletters/:id/cancel",
+    {
+      schema: { params: idParams, response: { 200: newsletterAnswers.cancelled } },
+      config: {
+        invalidates: [],
+        activity: activity<Newsletter>({
+          resource: "newsletter",
+          action: "cancel",
+          before: ({ params }) => findNewsletter(app.db, params.id),
+          summary: ({ before }) => before?.subject,
+          describe: ({ before, params, timeZone }) =>
+            before ? `cancelled the scheduled newsletter ${quoted(before.subject)}${before.scheduledAt ? ` (it was due ${momentOf(before.scheduledAt, timeZone)})` : ""}` : `cancelled scheduled newsletter #${params.id}`,
+        }),
+      },
+    },
+    async (request) => {
     const outcome = await cancelScheduledNewsletter(app.db, request.params.id);
     if (outcome === null) throw notFound("Newsletter not found");
     if (outcome.cancelled) return { success: true, message: "Scheduled newsletter cancelled" };
@@ -114,7 +180,21 @@ export const newsletterAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   // Issue 21: a scheduled newsletter can be changed (words, audience, time) until it starts; then 409.
-  app.put("/api/newsletters/:id", { schema: { params: idParams, body: newsletterEditInput, response: { 200: newsletterAnswers.edited } } }, async (request) => {
+  app.put(
+    "/api/newsletters/:id",
+    {
+      schema: { params: idParams, body: newsletterEditInput, response: { 200: newsletterAnswers.edited } },
+      config: {
+        invalidates: [],
+        activity: activity<Newsletter, unknown, Parameters<typeof describeEdit>[1]>({
+          resource: "newsletter",
+          before: ({ params }) => findNewsletter(app.db, params.id),
+          summary: ({ body }) => body.subject,
+          describe: ({ before, body, timeZone }) => describeEdit(before, body, timeZone),
+        }),
+      },
+    },
+    async (request) => {
     const { id } = request.params;
     const { subject, content, targetShows, targetReleases, targetMerch, regions, scheduledAt } = request.body;
     if (!targetShows && !targetReleases && !targetMerch) throw badRequest(NO_INTERESTS);

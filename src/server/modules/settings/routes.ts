@@ -4,6 +4,8 @@ import { checkSettingValue, settingAnswers, settingInput, settingKeyParams, sett
 import { badRequest } from "../../lib/http-error";
 import { jsonAnswer, sendPublic } from "../../plugins/public-answers";
 import { getSetting, getSettings } from "../../services/settings";
+import { activity } from "../../plugins/route-effects";
+import { describeSettingsChange } from "./activity";
 import { putSetting, putSettings } from "./repository";
 
 // Every known key is public: they hold links, texts and flags the public pages show.
@@ -21,7 +23,20 @@ export const settingsPublicRoutes: FastifyPluginAsyncZod = async (app) => {
 export const settingsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get("/api/settings", { schema: { response: { 200: settingAnswers.all } } }, async () => ({ success: true, data: await getSettings(app.db, SETTING_KEYS) }));
 
-  app.put("/api/settings/:key", { schema: { params: settingKeyParams, body: settingInput, response: { 200: settingAnswers.saved } } }, async (request) => {
+  app.put(
+    "/api/settings/:key",
+    {
+      schema: { params: settingKeyParams, body: settingInput, response: { 200: settingAnswers.saved } },
+      config: {
+        invalidates: ["settings"],
+        activity: activity<{ key: string; value: string | null }, { key: string; value: string }, unknown, { key: SettingKey }>({
+          resource: "settings",
+          before: async ({ params }) => ({ key: params.key, value: await getSetting(app.db, params.key) }),
+          describe: ({ before, after }) => describeSettingsChange(before && { [before.key]: before.value }, { [after!.key]: after!.value }),
+        }),
+      },
+    },
+    async (request) => {
     const { key } = request.params;
     const checked = checkSettingValue(key, request.body.value);
     if (!checked.ok) throw badRequest(`value: ${checked.message}`, { value: checked.message });
@@ -31,7 +46,20 @@ export const settingsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // A Settings section's one Save (issue 21): every value checked by its own rule; any refusal
   // saves nothing and names each refused key, so the page can mark those fields and keep the rest.
-  app.put("/api/settings", { schema: { body: settingsBatchInput, response: { 200: settingAnswers.savedMany } } }, async (request) => {
+  app.put(
+    "/api/settings",
+    {
+      schema: { body: settingsBatchInput, response: { 200: settingAnswers.savedMany } },
+      config: {
+        invalidates: ["settings"],
+        activity: activity<Record<string, string>, Record<string, string>, Record<string, string>>({
+          resource: "settings",
+          before: ({ body }) => getSettings(app.db, Object.keys(body)),
+          describe: ({ before, after }) => describeSettingsChange(before, after ?? {}),
+        }),
+      },
+    },
+    async (request) => {
     const values: Record<string, string> = {};
     const errors: Record<string, string> = {};
     // every key is a known setting and every value text: the body schema refused anything else

@@ -10,6 +10,11 @@ import { IMPORT_TTL_MS, importPaths, readMeta, removeImport } from "./import-fil
 import { claimGeneration, ImportTakenOver, importState, markStopped, progressWriter, readProgress, startedImports, writeProgress, type ImportProgress } from "./import-progress";
 import { runImport } from "./import-run";
 import { receiveImport } from "./import-upload";
+import { activity } from "../../plugins/route-effects";
+
+type Report = { added: number; updated: number; duplicates: number; rejected: number };
+/** '120 added, 3 updated, 2 duplicates skipped, 1 rejected' */
+const reportWords = (r: Report | null) => (r ? `: ${r.added} added, ${r.updated} updated, ${r.duplicates} duplicates skipped, ${r.rejected} rejected` : "");
 
 const RUNNING = "This import is running. Wait for it to finish, or reload the page to see how far it got.";
 const GONE = "This upload is no longer available (imported already, or more than an hour old). Upload the file again.";
@@ -20,7 +25,7 @@ const GONE = "This upload is no longer available (imported already, or more than
  *    answers its columns, the first rows, a suggested mapping and an import id;
  * 2. POST /api/subscribers/import/:id { mapping, alreadyOptedIn }: imports it, answers the report
  *    and deletes the file. New fans who did not already opt in are left for the import
- *    verification sender (mail/import-verification-sender.ts), which mails them in the background.
+ *    verification sender (services/newsletter/import-verification-sender.ts), which mails them in the background.
  * 3. (issue 20) GET /api/subscribers/imports: the imports started and not finished, running or
  *    interrupted with their progress (import-progress.ts); POST /api/subscribers/import/:id/resume
  *    finishes an interrupted one; DELETE /api/subscribers/import/:id discards it with its file.
@@ -30,17 +35,34 @@ const GONE = "This upload is no longer available (imported already, or more than
 export const subscriberImportAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, { limits: { fileSize: IMPORT_MAX_BYTES, files: 1 } });
   const dataDir = app.config.dataDir;
+  // the uploaded file's name, for the log ('fans.csv'); the mailing list is never public
+  const upload = ({ params }: { params: { id: string } }) => (IMPORT_ID_PATTERN.test(params.id) ? readMeta(dataDir, params.id) : Promise.resolve(null));
+  const file = (meta: { fileName?: string } | null) => meta?.fileName || "a file";
   /** the imports this process runs now (the others' heartbeats tell whether they still run) */
   const active = new Set<string>();
 
-  app.post(subscribersApi.importUpload, { schema: { response: { 200: importAnswers.uploaded } } }, async (request) => {
+  // the file is only stored and checked so far: its import (below) is what the log tells
+  app.post(subscribersApi.importUpload, { schema: { response: { 200: importAnswers.uploaded } }, config: { invalidates: [], activity: false } }, async (request) => {
     const data = await receiveImport(request, dataDir);
     return { success: true, data };
   });
 
   app.post(
     "/api/subscribers/import/:id",
-    { schema: { params: importIdParams, body: importRunInput, response: { 200: importAnswers.report } } },
+    {
+      schema: { params: importIdParams, body: importRunInput, response: { 200: importAnswers.report } },
+      config: {
+        invalidates: [],
+        activity: activity<Awaited<ReturnType<typeof readMeta>>, Report, unknown, { id: string }>({
+          resource: "subscribers",
+          action: "import",
+          before: upload,
+          changes: false,
+          summary: ({ before }) => before?.fileName,
+          describe: ({ before, after }) => `imported fans from ${file(before)}${reportWords(after)}`,
+        }),
+      },
+    },
     async (request) => {
       const { id } = request.params;
       const { mapping, alreadyOptedIn } = request.body;
@@ -82,7 +104,23 @@ export const subscriberImportAdminRoutes: FastifyPluginAsyncZod = async (app) =>
 
   // Resume: the rows done are skipped (their addresses still count for the duplicate check), the
   // rest imported as the first run would have; the report covers the whole file.
-  app.post("/api/subscribers/import/:id/resume", { schema: { params: importIdParams, response: { 200: importAnswers.report } } }, async (request) => {
+  app.post(
+    "/api/subscribers/import/:id/resume",
+    {
+      schema: { params: importIdParams, response: { 200: importAnswers.report } },
+      config: {
+        invalidates: [],
+        activity: activity<Awaited<ReturnType<typeof readMeta>>, Report, unknown, { id: string }>({
+          resource: "subscribers",
+          action: "resume",
+          before: upload,
+          changes: false,
+          summary: ({ before }) => before?.fileName,
+          describe: ({ before, after }) => `finished the interrupted import of ${file(before)}${reportWords(after)}`,
+        }),
+      },
+    },
+    async (request) => {
     const { id } = request.params;
     const { progress, meta } = await interrupted(id);
     // exactly one instance (or click) takes the run over
@@ -93,7 +131,22 @@ export const subscriberImportAdminRoutes: FastifyPluginAsyncZod = async (app) =>
   });
 
   // Discard: an interrupted import (what it imported stays) or an upload never imported; the file goes.
-  app.delete("/api/subscribers/import/:id", { schema: { params: importIdParams, response: { 200: messageAnswer } } }, async (request) => {
+  app.delete(
+    "/api/subscribers/import/:id",
+    {
+      schema: { params: importIdParams, response: { 200: messageAnswer } },
+      config: {
+        invalidates: [],
+        activity: activity<Awaited<ReturnType<typeof readMeta>>, unknown, unknown, { id: string }>({
+          resource: "subscribers",
+          action: "discard import",
+          before: upload,
+          summary: ({ before }) => before?.fileName,
+          describe: ({ before }) => `discarded the import of ${file(before)}`,
+        }),
+      },
+    },
+    async (request) => {
     const { id } = request.params;
     if (!IMPORT_ID_PATTERN.test(id)) throw notFound(GONE);
     const started = await readProgress(dataDir, id);

@@ -161,6 +161,11 @@ export async function listSubscribers(db: Db) {
   return rows.map(toSubscriber);
 }
 
+export async function findSubscriber(db: Db, id: number) {
+  const [row] = await db.select().from(subscribers).where(eq(subscribers.id, id)).limit(1);
+  return row ? toSubscriber(row) : null;
+}
+
 export async function deleteSubscriber(db: Db, id: number): Promise<boolean> {
   return db.transaction(async (tx) => {
     await skipPendingDeliveries(tx as unknown as Db, [id], "subscriber deleted");

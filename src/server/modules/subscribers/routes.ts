@@ -22,7 +22,12 @@ import { bandName } from "../../services/settings";
 import { unsubscribeLinks, verificationMail } from "../../mail/templates";
 import { csvFileName, subscribersCsvStream } from "./csv";
 import { sendWelcomeMail } from "./welcome-mail";
-import { deleteSubscriber, listSubscribers, reactivateSubscriber, subscribe, subscriberStats, unsubscribeByToken, verify } from "./repository";
+import { activity } from "../../plugins/route-effects";
+import { deleteSubscriber, findSubscriber, listSubscribers, reactivateSubscriber, subscribe, subscriberStats, unsubscribeByToken, verify } from "./repository";
+
+type Fan = NonNullable<Awaited<ReturnType<typeof findSubscriber>>>;
+/** 'fan Jane Doe (jane@example.com)', or the address alone */
+const theFan = (fan: Fan) => `fan ${fan.name?.trim() ? `${fan.name.trim()} (${fan.email})` : fan.email}`;
 import { searchSubscribers } from "./search";
 
 /**
@@ -146,7 +151,23 @@ export const subscribersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post("/api/subscribers/:id/reactivate", { schema: { params: idParams, response: { 200: subscriberAnswers.saved } } }, async (request) => {
+  // the mailing list is never public: no cached page changes
+  app.post(
+    "/api/subscribers/:id/reactivate",
+    {
+      schema: { params: idParams, response: { 200: subscriberAnswers.saved } },
+      config: {
+        invalidates: [],
+        activity: activity<Fan>({
+          resource: "subscribers",
+          action: "reactivate",
+          changes: false,
+          summary: ({ after }) => after?.email,
+          describe: ({ after }) => `reactivated ${theFan(after!)} after a bounce: newsletters go to the address again`,
+        }),
+      },
+    },
+    async (request) => {
     const subscriber = await reactivateSubscriber(app.db, request.params.id);
     if (!subscriber) throw notFound("Subscriber not found");
     return { success: true, message: "Subscriber reactivated", data: subscriber };
@@ -163,7 +184,21 @@ export const subscribersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.send(subscribersCsvStream(app.db));
   });
 
-  app.delete("/api/subscribers/:id", { schema: { params: idParams, response: { 200: messageAnswer } } }, async (request) => {
+  app.delete(
+    "/api/subscribers/:id",
+    {
+      schema: { params: idParams, response: { 200: messageAnswer } },
+      config: {
+        invalidates: [],
+        activity: activity<Fan>({
+          resource: "subscribers",
+          before: ({ params }) => findSubscriber(app.db, params.id),
+          summary: ({ before }) => before?.email,
+          describe: ({ before, params }) => (before ? `deleted ${theFan(before)} from the mailing list` : `deleted fan #${params.id}`),
+        }),
+      },
+    },
+    async (request) => {
     if (!(await deleteSubscriber(app.db, request.params.id))) throw notFound("Subscriber not found");
     return { success: true, message: "Subscriber deleted" };
   });

@@ -72,7 +72,7 @@ function orderOf(sort: SubscriberSort, dir: "asc" | "desc"): SQL[] {
   }
 }
 
-/** One page of the admin table and how many rows match in all (server/lib/table-page.ts). */
+/** One page of the admin table and how many rows match in all (server/db/table-page.ts). */
 export async function searchSubscribers(db: Db, s: SubscriberSearch) {
   const { rows, page } = await tablePage(db, subscribers, { where: whereOf(s), orderBy: orderOf(s.sort, s.dir), page: s.page, pageSize: s.pageSize });
   return { data: rows.map(toSubscriber), page };

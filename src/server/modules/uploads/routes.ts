@@ -9,6 +9,28 @@ import { badRequest, HttpError, tooLarge } from "../../lib/http-error";
 import { UPLOAD_LIMITS, tooLargeMessage } from "@shared/upload-limits";
 import { saveUpload } from "../../storage/save";
 import type { AppConfig } from "../../config";
+import { activity } from "../../plugins/route-effects";
+
+type Uploaded = { id: number; originalName: string; fileType: "audio" | "image" };
+
+/** What an upload is for, as the band says it: 'photo', 'cover art', 'audio'. */
+const uploadKind = (file: Uploaded, purpose?: string) =>
+  file.fileType === "audio" ? "audio" : purpose === "cover-art" ? "cover art" : purpose === "band-photo" ? "band photo" : "photo";
+
+/**
+ * An upload changes nothing public by itself (a record that uses it does, and says so); it is
+ * logged by the name the file had on the band's computer: 'uploaded photo harkers-island.jpg'.
+ */
+const uploadEffects = (kind: (file: Uploaded, query: Record<string, unknown>) => string) => ({
+  invalidates: [],
+  activity: activity<never, Uploaded>({
+    resource: "uploads",
+    action: "upload",
+    changes: false,
+    summary: ({ after }) => after?.originalName,
+    describe: ({ after, query }) => (after ? `uploaded ${kind(after, query)} ${after.originalName}` : "uploaded a file"),
+  }),
+});
 
 const mediaQuery = z.object({
   fileType: z.enum(["audio", "image"], { message: "fileType must be audio or image" }).optional(),
@@ -64,13 +86,13 @@ const imageOptions = (config: AppConfig) => ({ imageJobTimeoutMs: config.IMAGE_J
 export const uploadsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, { limits: { fileSize: UPLOAD_LIMITS.audio, files: 1 } });
 
-  app.post("/api/upload/merchandise", { schema: { response: { 200: uploadAnswers.merchandiseSaved } } }, async (request) => {
+  app.post("/api/upload/merchandise", { schema: { response: { 200: uploadAnswers.merchandiseSaved } }, config: uploadEffects(() => "merch photo") }, async (request) => {
     const file = await readFile(request, UPLOAD_LIMITS.merchImage);
     const media = await saveUpload(app.db, app.config.uploadsDir, file, "image", imageOptions(app.config));
     return { success: true, ok: true, message: "Upload Successful", data: media };
   });
 
-  app.post("/api/upload/media", { schema: { querystring: mediaQuery, response: { 200: uploadAnswers.saved } } }, async (request) => {
+  app.post("/api/upload/media", { schema: { querystring: mediaQuery, response: { 200: uploadAnswers.saved } }, config: uploadEffects((file, query) => uploadKind(file, query.purpose as string | undefined)) }, async (request) => {
     const { purpose } = request.query;
     const queryType = request.query.fileType;
     // Audio is the largest allowed; the real limit is checked again once the type is known.

@@ -7,6 +7,9 @@ import { adminUserAnswers, passwordSchema, userActiveInput, userCreateInput, use
 import { conflict, forbidden, notFound } from "../../lib/http-error";
 import { idParams } from "../../lib/params";
 import { deleteSessionsExcept } from "../../services/sessions";
+import { changedSentence, changeList } from "../../lib/activity-words";
+import { activity } from "../../plugins/route-effects";
+import { recordActivities } from "../../plugins/record-activity";
 import { createUser, deleteUser, findUser, isUniqueViolation, listUsers, setUserActive, updateUser } from "./repository";
 
 const taken = (username: string) => conflict(`Username "${username}" is already taken. Please choose another.`);
@@ -28,6 +31,12 @@ const updateBody = userUpdateInput.superRefine(strongPassword);
  * deleted, and nobody can deactivate or delete their own account.
  */
 export const usersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  // admin accounts are never public; their passwords never reach the log (the global deny-list, and not worded)
+  const fields = { username: { label: "username" }, email: { label: "e-mail" } };
+  const log = recordActivities({ resource: "users", noun: "admin", name: (user) => user.username, quote: false, fields, find: (id: number) => findUser(app.db, id) });
+  type User = NonNullable<Awaited<ReturnType<typeof findUser>>>;
+  const effects = { invalidates: [] };
+
   app.get("/api/users", { schema: { response: { 200: adminUserAnswers.list } } }, async () => ({ success: true, data: await listUsers(app.db) }));
 
   app.get("/api/users/:id", { schema: { params: idParams, response: { 200: adminUserAnswers.item } } }, async (request) => {
@@ -36,7 +45,7 @@ export const usersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     return { success: true, data: user };
   });
 
-  app.post("/api/users", { schema: { body: createBody, response: { 201: adminUserAnswers.saved } } }, async (request, reply) => {
+  app.post("/api/users", { schema: { body: createBody, response: { 201: adminUserAnswers.saved } }, config: { ...effects, activity: log.created } }, async (request, reply) => {
     try {
       const user = await createUser(app.db, request.body);
       return reply.status(201).send({ success: true, message: "User created", data: user });
@@ -46,7 +55,24 @@ export const usersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     }
   });
 
-  app.put("/api/users/:id", { schema: { params: idParams, body: updateBody, response: { 200: adminUserAnswers.saved } } }, async (request) => {
+  app.put(
+    "/api/users/:id",
+    {
+      schema: { params: idParams, body: updateBody, response: { 200: adminUserAnswers.saved } },
+      config: {
+        ...effects,
+        activity: activity<User, User, { password?: string }>({
+          resource: "users",
+          before: ({ params }) => findUser(app.db, params.id),
+          summary: ({ after }) => after?.username,
+          describe: ({ before, after, body }) => {
+            const list = [changeList(before, after, fields), body.password ? "new password (signed out elsewhere)" : ""].filter(Boolean).join(", ");
+            return changedSentence(`admin ${before?.username ?? after!.username}`, list);
+          },
+        }),
+      },
+    },
+    async (request) => {
     const { id } = request.params;
     try {
       const user = await updateUser(app.db, id, request.body);
@@ -60,7 +86,13 @@ export const usersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     }
   });
 
-  app.put("/api/users/:id/active", { schema: { params: idParams, body: userActiveInput, response: { 200: adminUserAnswers.saved } } }, async (request) => {
+  app.put(
+    "/api/users/:id/active",
+    {
+      schema: { params: idParams, body: userActiveInput, response: { 200: adminUserAnswers.saved } },
+      config: { ...effects, activity: log.switched("isActive", (the) => `activated ${the}`, (the) => `deactivated ${the} (signed out everywhere)`, ["activate", "deactivate"]) },
+    },
+    async (request) => {
     const { id } = request.params;
     if (id === PRIMARY_ADMIN_ID && !request.body.isActive) throw forbidden("The primary admin cannot be deactivated");
     // Locking yourself out by mistake is never what was meant; another admin can do it.
@@ -70,7 +102,7 @@ export const usersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     return { success: true, message: user.isActive ? "Activated" : "Deactivated", data: user };
   });
 
-  app.delete("/api/users/:id", { schema: { params: idParams, response: { 200: messageAnswer } } }, async (request) => {
+  app.delete("/api/users/:id", { schema: { params: idParams, response: { 200: messageAnswer } }, config: { ...effects, activity: log.deleted } }, async (request) => {
     const { id } = request.params;
     if (id === PRIMARY_ADMIN_ID) throw forbidden("The primary admin cannot be deleted");
     if (id === request.auth?.user.id) throw forbidden("You cannot delete your own account");

@@ -92,7 +92,7 @@ export interface DeliveryOutcome {
   /** a retry whose try does not count against the mail's attempts (the relay was unreachable) */
   uncounted?: boolean;
   error: string | null;
-  /** a 'failed' send whose recipient was refused for good: the server's reply (see mail/bounces.ts) */
+  /** a 'failed' send whose recipient was refused for good: the server's reply (see bounces.ts) */
   bounce?: string;
 }
 

@@ -14,7 +14,7 @@ export interface StartOptions extends Partial<WorkerOptions> {
  * The app's newsletter delivery (`app.newsletterWorker`): starts workers and wakes them when
  * mail is queued. The server starts one (background.ts); tests start theirs with their own
  * options, several on one app to play several instances. The first start also starts the app's
- * one scheduler (mail/newsletter-scheduler.ts), which queues scheduled newsletters when their
+ * one scheduler (newsletter-scheduler.ts), which queues scheduled newsletters when their
  * time comes and wakes the workers. The app's close stops what still runs.
  */
 export class NewsletterWorkers {

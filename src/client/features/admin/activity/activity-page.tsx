@@ -12,7 +12,31 @@ import { Skeleton } from "@client/components/ui/skeleton";
 import { useActivity } from "./api";
 
 const ALL = "all";
-const resourceLabel = (resource: string) => resource.replace(/-/g, " ");
+
+/** The log's resources as the Resource filter names them (an unknown one: its name, spaced). */
+const RESOURCE_LABELS: Record<string, string> = {
+  shows: "Shows",
+  merchandise: "Merch",
+  videos: "Videos",
+  lyrics: "Lyrics",
+  "band-members": "Band members",
+  "audio-tracks": "Music",
+  settings: "Settings",
+  "band-photo": "Band photo",
+  uploads: "Uploads",
+  newsletter: "Newsletters",
+  "newsletter draft": "Newsletter drafts",
+  subscribers: "Fans",
+  messages: "Messages",
+  users: "Admins",
+  account: "Own password",
+  session: "Sign-ins",
+  "demo-content": "Demo content",
+};
+const resourceLabel = (resource: string) => RESOURCE_LABELS[resource] ?? resource.charAt(0).toUpperCase() + resource.slice(1).replace(/-/g, " ");
+
+/** 'ageRestriction' -> 'age restriction', 'band-name' -> 'band name' */
+const fieldLabel = (key: string) => key.replace(/([a-z])([A-Z])/g, "$1 $2").replace(/[-_]/g, " ").toLowerCase();
 
 function showValue(value: unknown): string {
   if (value === null || value === undefined || value === "") return "(empty)";
@@ -20,20 +44,17 @@ function showValue(value: unknown): string {
   return JSON.stringify(value);
 }
 
-/** One entry: who did what to which record, when; the changed fields folded under it. */
+/**
+ * One entry as a sentence ('Jamie marked the show at The Pour House on Dec 8 as Sold Out'), when,
+ * and the new values folded under it.
+ */
 function EntryRow({ entry }: { entry: ActivityEntry }) {
   const changes = Object.entries(entry.changes ?? {});
   return (
     <li className="border-b border-smoke px-4 py-3 last:border-b-0">
       <div className="flex flex-col gap-1 sm:flex-row sm:items-baseline sm:justify-between sm:gap-4">
-        <p className="min-w-0 text-sm">
-          <span className="font-semibold text-bone">{entry.username}</span> <span className="text-dust">{entry.action}</span>{" "}
-          <span className="text-bone">{resourceLabel(entry.resource)}</span>
-          {entry.summary ? (
-            <span className="break-words text-bone">: {entry.summary}</span>
-          ) : (
-            entry.recordId && <span className="text-dust"> #{entry.recordId}</span>
-          )}
+        <p className="min-w-0 break-words text-sm text-bone">
+          <span className="font-semibold">{entry.username}</span> {entry.description}
         </p>
         <time dateTime={entry.createdAt} className="shrink-0 text-xs text-dust">
           {formatDateTime(entry.createdAt)}
@@ -42,12 +63,13 @@ function EntryRow({ entry }: { entry: ActivityEntry }) {
       {changes.length > 0 && (
         <details className="mt-1 text-xs">
           <summary className="cursor-pointer text-dust hover:text-bone">
-            {changes.length} field{changes.length === 1 ? "" : "s"}: {changes.map(([k]) => k).join(", ")}
+            {changes.length === 1 ? "New value" : "New values"}
+            {changes.length > 4 ? ` (${changes.length})` : `: ${changes.map(([k]) => fieldLabel(k)).join(", ")}`}
           </summary>
           <dl className="mt-2 grid grid-cols-[minmax(0,8rem)_1fr] gap-x-3 gap-y-1">
             {changes.map(([key, value]) => (
               <div key={key} className="contents">
-                <dt className="truncate text-dust">{key}</dt>
+                <dt className="truncate text-dust">{fieldLabel(key)}</dt>
                 <dd className="min-w-0 break-words text-bone">{showValue(value)}</dd>
               </div>
             ))}
