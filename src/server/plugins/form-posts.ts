@@ -62,12 +62,17 @@ export async function registerFormPosts(app: FastifyInstance) {
   await app.register(formbody, { bodyLimit: FORM_BODY_LIMIT });
   app.decorateRequest("formPage", null);
 
+  // before the rate limit (onRequest too): a refusal that comes before the body is read is a page as well
+  app.addHook("onRequest", async (request) => {
+    if (isFormBody(request) && request.routeOptions.config?.formPost && wantsPage(request)) request.formPage = { fields: {} };
+  });
+
   app.addHook("preValidation", async (request) => {
     if (!isFormBody(request)) return;
     const formPost = request.routeOptions.config.formPost;
     if (!formPost) throw new HttpError(415, "Unsupported content type");
     const fields = (request.body ?? {}) as FormFields;
-    if (wantsPage(request)) request.formPage = { fields };
+    if (request.formPage) request.formPage = { fields };
     const { body, errors } = formPost.body(fields);
     if (errors && Object.keys(errors).length) throw refusal(request, body, errors);
     request.body = body;

@@ -155,6 +155,23 @@ describe("the mail pages without JavaScript", () => {
   });
 });
 
+describe("limits", () => {
+  it("a form posted too often gets the page with the rate limit's words, not JSON", async () => {
+    const limited = await createTestApp({ FORM_RATE_LIMIT: 1 });
+    try {
+      const send = () =>
+        limited.request({ method: "POST", url: "/api/contact", headers: { "content-type": FORM, accept: BROWSER_ACCEPT }, payload: new URLSearchParams([["email", "x@example.com"], ["message", "Hi"]]).toString() });
+      expect((await send()).statusCode).toBe(303);
+      const refused = await send();
+      expect(refused.statusCode).toBe(429);
+      expect(refused.headers["content-type"]).toMatch(/^text\/html/);
+      expect(pageOf(refused.body).form).toMatchObject({ form: "contact", ok: false, message: "Too many requests. Please try again later." });
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
 describe("routes that take no forms", () => {
   it("refuse a form body as before (415), signed in or not", async () => {
     const login = await post("/api/admin/login", [["username", "admin"], ["password", "x"]]);
