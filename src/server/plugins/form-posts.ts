@@ -143,22 +143,16 @@ async function drawAnswer(app: FastifyInstance, request: FastifyRequest, reply: 
   const fields = request.formPage!.fields;
   // never echo the honeypot; everything else is what the fan typed, drawn back as text
   const { website: _honeypot, ...values } = fields;
-  const page = await formPost.page(request, fields);
-  const form: FormAnswer = {
-    form: formPost.form,
-    page: page.path + (page.search ?? ""),
-    ok: answer.success,
-    message: answer.message ?? "",
-    ...(answer.errors ? { errors: answer.errors } : {}),
-    values,
-  };
+  const message = answer.message ?? "";
   reply.header("content-type", "text/html; charset=utf-8").header("cache-control", "no-store");
   try {
+    const page = await formPost.page(request, fields);
+    const form: FormAnswer = { form: formPost.form, page: page.path + (page.search ?? ""), ok: answer.success, message, ...(answer.errors ? { errors: answer.errors } : {}), values };
     return await app.drawPage(request, { ...page, form });
   } catch (err) {
-    // the page needs the database too: a plain page still says what happened
+    // the page needs the database too (a lost database answers 503 here): a plain page still says what happened
     request.log.error({ err }, "form answer page failed");
-    return plainPage(form.message || "An error occurred. Please try again.");
+    return plainPage(message || "An error occurred. Please try again.");
   }
 }
 

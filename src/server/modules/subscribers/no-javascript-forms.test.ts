@@ -172,6 +172,27 @@ describe("limits", () => {
   });
 });
 
+describe("faults", () => {
+  it("with the database gone, a form post still answers a page that says so (no JSON, no crash)", async () => {
+    const broken = await createTestApp();
+    try {
+      await broken.database.close();
+      const res = await broken.request({
+        method: "POST",
+        // the preferences page reads the fan's record to draw its answer: the database is needed twice
+        url: "/api/preferences",
+        headers: { "content-type": FORM, accept: BROWSER_ACCEPT },
+        payload: new URLSearchParams([["token", "kit-token"], ["interests", "shows"]]).toString(),
+      });
+      expect(res.statusCode).toBeGreaterThanOrEqual(500);
+      expect(res.headers["content-type"]).toMatch(/^text\/html/);
+      expect(res.body).toContain("Back to the site");
+    } finally {
+      await broken.app.close();
+    }
+  });
+});
+
 describe("routes that take no forms", () => {
   it("refuse a form body as before (415), signed in or not", async () => {
     const login = await post("/api/admin/login", [["username", "admin"], ["password", "x"]]);
