@@ -7,7 +7,7 @@ import { openPglite } from "../../src/server/db/client";
 import { migrate } from "../../src/server/db/migrate";
 import { subscribers } from "../../src/server/db/schema";
 import { startSmtpSink, type SmtpSink } from "../../src/server/test/smtp-sink";
-import { E2E_ADMIN, launchBrowser, loginAsAdmin, startServer, type RunningServer } from "./harness";
+import { E2E_ADMIN, launchBrowser, loginAsAdmin, startServer, waitForApp, type RunningServer } from "./harness";
 
 const running: RunningServer[] = [];
 let sink: SmtpSink;
@@ -40,6 +40,7 @@ describe("fans and mail in the browser", () => {
     const page = await browser.newPage();
 
     await page.goto(`${server.url}/#booking`);
+    await waitForApp(page);
     await page.locator("#subscribe-name").fill("Robin");
     await page.locator("#subscribe-email").fill("robin@fans.example");
     await page.getByRole("button", { name: "Subscribe" }).click();
@@ -103,6 +104,8 @@ describe("fans on a phone, keyboard only", () => {
 
     await page.goto(`${server.url}/#booking`);
     await page.locator("#subscribe-email").waitFor();
+    // the forms are in the server's HTML (decision 029): the keyboard checks below are the app's, so wait for it
+    await waitForApp(page);
     expect(await overflow()).toBe(0);
     for (const name of ["Subscribe", "Send Message"]) {
       const { fg, bg } = await page.getByRole("button", { name }).evaluate((el) => ({ fg: getComputedStyle(el).color, bg: getComputedStyle(el).backgroundColor }));
