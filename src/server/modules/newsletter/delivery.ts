@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
-import { NewsletterScheduler } from "./newsletter-scheduler";
-import { NewsletterWorker, type WorkerOptions } from "./newsletter-worker";
+import { NewsletterScheduler } from "./scheduler";
+import { NewsletterWorker, type WorkerOptions } from "./worker";
 
 /** How often to look for scheduled newsletters whose time has come. */
 const SCHEDULE_CHECK_MS = 1000;
@@ -10,12 +10,19 @@ export interface StartOptions extends Partial<WorkerOptions> {
   scheduleEveryMs?: number;
 }
 
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Starts and wakes the newsletter delivery workers (modules/newsletter/delivery.ts). */
+    newsletterWorker: NewsletterWorkers;
+  }
+}
+
 /**
  * The app's newsletter delivery (`app.newsletterWorker`): starts workers and wakes them when
- * mail is queued. The server starts one (background.ts); tests start theirs with their own
- * options, several on one app to play several instances. The first start also starts the app's
- * one scheduler (newsletter-scheduler.ts), which queues scheduled newsletters when their
- * time comes and wakes the workers. The app's close stops what still runs.
+ * mail is queued. The server starts one (the module's background work, index.ts); tests start
+ * theirs with their own options, several on one app to play several instances. The first start
+ * also starts the app's one scheduler (scheduler.ts), which queues scheduled newsletters when
+ * their time comes and wakes the workers. The app's close stops what still runs.
  */
 export class NewsletterWorkers {
   private readonly running = new Set<NewsletterWorker>();
@@ -52,4 +59,18 @@ export class NewsletterWorkers {
     this.running.clear();
     for (const w of workers) await w.stop();
   }
+}
+
+/**
+ * Decorates `app.newsletterWorker` (the module's `decorate`, called by buildApp after the mail
+ * services). The app's close stops the workers; it runs before the mailer's own close hook
+ * (hooks close in the reverse order of their registration), so the mails in flight are
+ * finished and recorded while the transport is still open.
+ */
+export function decorateNewsletterDelivery(app: FastifyInstance) {
+  const workers = new NewsletterWorkers(app);
+  app.decorate("newsletterWorker", workers);
+  app.addHook("onClose", async () => {
+    await workers.stopAll();
+  });
 }
