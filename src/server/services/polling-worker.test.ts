@@ -92,9 +92,12 @@ describe("polling worker", () => {
     const { w } = worker(
       async () => {
         rounds++;
+        const running = w.isRunning;
         await new Promise((r) => setTimeout(r, 5));
-        if (!w.isRunning && left > 0) left--;
-        return LONG;
+        if (running) return LONG; // stop() comes during this round: its wake ends this wait
+
+        left--; // finishing what was started: a short wait (the worker's sends wake it)
+        return 1;
       },
       { unfinished: () => left > 0 },
     );
