@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
-import { NewsletterScheduler } from "./scheduler";
+import type { PollingWorker } from "../../services/polling-worker";
+import { newsletterScheduler } from "./scheduler";
 import { NewsletterWorker, type WorkerOptions } from "./worker";
 
 /** How often to look for scheduled newsletters whose time has come. */
@@ -26,7 +27,7 @@ declare module "fastify" {
  */
 export class NewsletterWorkers {
   private readonly running = new Set<NewsletterWorker>();
-  private scheduler: NewsletterScheduler | null = null;
+  private scheduler: PollingWorker | null = null;
 
   constructor(private readonly app: FastifyInstance) {}
 
@@ -41,7 +42,7 @@ export class NewsletterWorkers {
     });
     await worker.start();
     this.running.add(worker);
-    this.scheduler ??= new NewsletterScheduler(this.app, { everyMs: scheduleEveryMs ?? SCHEDULE_CHECK_MS, onStarted: () => this.wake() });
+    this.scheduler ??= newsletterScheduler(this.app, { everyMs: scheduleEveryMs ?? SCHEDULE_CHECK_MS, onStarted: () => this.wake() });
     this.scheduler.start();
     return worker;
   }
