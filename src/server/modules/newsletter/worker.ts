@@ -61,7 +61,7 @@ export class NewsletterWorker {
   private band: { name: string; at: number } | null = null;
   private readonly limiter: RateLimiter;
   private readonly content = new Map<number, NewsletterContent>();
-  /** each newsletter's message composed once, per band name (see newsletter-message.ts) */
+  /** each newsletter's message composed once, per band name (see message.ts) */
   private readonly prepared = new Map<string, Promise<PreparedNewsletter | null>>();
   private readonly opts: Required<Omit<WorkerOptions, "instanceId">>;
 
