@@ -59,6 +59,14 @@ const serverFloors = SERVER_FLOORS.slice(0, -1).map((floor, i) => ({
   message: `the server's floors run one way (docs/conventions.md): ${floor.join(", ")} may not import from a floor above it`,
 }));
 
+/** The composition reaches the modules through their list (modules/index.ts), never a module's own files. */
+const moduleList = {
+  target: ["app.ts", "background.ts", "main.ts"].map((p) => `${SERVER}/${p}`),
+  from: `${SERVER}/modules`,
+  except: ["./index.ts", "./resource-module.ts"],
+  message: "app.ts, background.ts and main.ts reach a module through the list in modules/index.ts (its routes, decorate, background), never its files",
+};
+
 export default tseslint.config(
   { ignores: ["dist/", "node_modules/", ".test-data/", "data/", "drizzle/", "bench/results/", "coverage/"] },
   js.configs.recommended,
@@ -87,7 +95,7 @@ export default tseslint.config(
     files: ["src/server/**/*.ts"],
     ignores: ["**/*.test.ts", "src/server/test/**"],
     rules: {
-      "import-x/no-restricted-paths": ["error", { zones: [...boundaries, ...serverFloors] }],
+      "import-x/no-restricted-paths": ["error", { zones: [...boundaries, ...serverFloors, moduleList] }],
     },
   },
   {

@@ -79,6 +79,8 @@ export async function buildApp({ config, database, logger = true, logStream }: B
   await registerFormPosts(app);
   registerAuth(app);
   await app.register(mailServices);
+  // what modules add to the app itself (app.newsletterWorker), after the services they use
+  for (const m of modules) m.decorate?.(app);
   // DATA_DIR/control.sock, opened by background.ts (npm run backup asks the running site over it)
   await app.register(controlSocket);
 

@@ -3,18 +3,19 @@ import { purgeExpiredSessions } from "./services/sessions";
 import { purgeRateLimits } from "./plugins/rate-limit-store";
 import { purgeActivityLog } from "./plugins/activity-log";
 import { startPeerInvalidation } from "./services/peer-invalidation";
-import { ImportVerificationSender } from "./services/newsletter/import-verification-sender";
 import { controlCommands } from "./control/commands";
 import { startScheduledBackups } from "./backup/schedule";
+import { modules } from "./modules";
 
 const PURGE_SESSIONS_EVERY_MS = 60 * 60 * 1000;
 const PURGE_RATE_LIMITS_EVERY_MS = 10 * 60 * 1000;
 const PURGE_ACTIVITY_EVERY_MS = 60 * 60 * 1000;
 
 /**
- * Long-running work started after the server is built (the newsletter worker, the peers' cache
- * notices, clean-ups). Returns a function that stops it all for a graceful shutdown. Tests that
- * need the worker start it themselves (app.newsletterWorker.start), so test apps never keep running work.
+ * Long-running work started after the server is built (the peers' cache notices, clean-ups, and
+ * the modules' own: the newsletter worker, the verification mails of imported fans). Returns a
+ * function that stops it all for a graceful shutdown. Tests that need the worker start it
+ * themselves (app.newsletterWorker.start), so test apps never keep running work.
  */
 export async function startBackgroundWork(app: FastifyInstance): Promise<() => Promise<void>> {
   const stopPeers = await startPeerInvalidation(app);
@@ -23,9 +24,8 @@ export async function startBackgroundWork(app: FastifyInstance): Promise<() => P
   if (app.database.kind === "pglite") await app.controlSocket.start(controlCommands);
   // BACKUP_SCHEDULE (a no-op when unset)
   const stopBackups = startScheduledBackups(app);
-  const worker = await app.newsletterWorker.start();
-  // verification mails for fans a CSV import added (modules/subscribers/import-routes.ts)
-  const importMails = new ImportVerificationSender(app, { ratePerSecond: app.config.MAIL_RATE_PER_SECOND, concurrency: app.config.MAIL_CONCURRENCY }).start();
+  const stopModules: (() => Promise<void>)[] = [];
+  for (const m of modules) if (m.background) stopModules.push(await m.background(app));
   const purgeSessions = setInterval(() => {
     purgeExpiredSessions(app.db).catch((err) => app.log.warn({ err }, "session clean-up failed"));
   }, PURGE_SESSIONS_EVERY_MS);
@@ -46,8 +46,7 @@ export async function startBackgroundWork(app: FastifyInstance): Promise<() => P
     clearInterval(purgeSessions);
     clearInterval(purgeLimits);
     await stopBackups();
-    await worker.stop();
-    await importMails.stop();
+    for (const stop of stopModules) await stop();
     await stopPeers();
   };
 }

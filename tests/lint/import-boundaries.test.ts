@@ -29,6 +29,9 @@ describe("import boundaries", () => {
     ["mail imports a service", "src/server/mail/bad.ts", 'import { getSetting } from "../services/settings";\nexport default getSetting;'],
     ["a service imports a plugin", "src/server/services/bad.ts", 'import { registerFormPosts } from "../plugins/form-posts";\nexport default registerFormPosts;'],
     ["a service imports the app", "src/server/services/bad2.ts", 'import { buildApp } from "../app";\nexport default buildApp;'],
+    ["a service reaches into the newsletter feature", "src/server/services/bad3.ts", 'import { NewsletterWorkers } from "../modules/newsletter/delivery";\nexport default NewsletterWorkers;'],
+    ["mail imports the newsletter's message", "src/server/mail/bad2.ts", 'import { prepareNewsletter } from "../modules/newsletter/message";\nexport default prepareNewsletter;'],
+    ["background.ts imports a module's files, not the list", "src/server/background.ts", 'import { ImportVerificationSender } from "./modules/subscribers/import-verification-sender";\nexport default ImportVerificationSender;'],
   ])("refuses: %s", async (_what, filePath, code) => {
     expect(await importErrors(filePath, code)).toContain("import-x/no-restricted-paths");
   }, 60_000);
@@ -38,6 +41,8 @@ describe("import boundaries", () => {
     ["an admin feature imports shared admin components", "src/client/features/admin/shows/ok.ts", 'import { FormLoadState } from "../components/form-load-state";\nexport default FormLoadState;'],
     ["a module imports a service", "src/server/modules/shows/ok.ts", 'import { ALL_TAGS } from "../../services/public-cache";\nexport default ALL_TAGS;'],
     ["a service imports mail (a floor below)", "src/server/services/ok.ts", 'import { withSender } from "../mail/transport";\nexport default withSender;'],
+    ["background.ts imports the module list", "src/server/background.ts", 'import { modules } from "./modules";\nexport default modules;'],
+    ["a module runs its loop on the polling worker", "src/server/modules/subscribers/ok.ts", 'import { PollingWorker } from "../../services/polling-worker";\nexport default PollingWorker;'],
     ["a test in lib starts the app", "src/server/lib/ok.test.ts", 'import { createTestApp } from "../test/app";\nexport default createTestApp;'],
   ])("allows: %s", async (_what, filePath, code) => {
     expect(await importErrors(filePath, code)).toEqual([]);

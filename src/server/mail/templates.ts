@@ -14,6 +14,11 @@ export function unsubscribeLinks(publicUrl: string, email: string, token: string
   return { pageUrl: `${publicUrl}/unsubscribe?${q}`, oneClickUrl: `${publicUrl}/api/unsubscribe?${q}` };
 }
 
+/** The link of a verification mail (the form's, and an import's). */
+export function verifyUrl(publicUrl: string, email: string, token: string): string {
+  return `${publicUrl}/verify-email?email=${encodeURIComponent(email)}&token=${encodeURIComponent(token)}`;
+}
+
 /** The fan's own preferences page (issue 12): name, interests, region, unsubscribe, delete. */
 export function preferencesUrl(publicUrl: string, token: string): string {
   return `${publicUrl}/preferences?token=${encodeURIComponent(token)}`;
@@ -89,53 +94,56 @@ function fanFooter(why: string, links: { unsubscribe: UnsubscribeLinks; preferen
   };
 }
 
-/**
- * A newsletter as one subscriber gets it; `contentHtml`/`contentText` are already sanitized.
- * A subscriber's mail carries their preferences link; a preview (no unsubscribe links) does not.
- */
-export function newsletterMail(o: {
+/** The band's own words to one fan (already sanitized): a newsletter, the welcome mail. */
+interface BandWords {
   bandName: string;
   to: string;
   subject: string;
   contentHtml: string;
   contentText: string;
-  unsubscribe: UnsubscribeLinks | null;
-  preferencesUrl?: string | null;
-}): OutgoingMail {
+}
+
+/**
+ * The one envelope of a mail in the band's words: the words in the layout, then the footer
+ * (in the HTML and after a "--" line in the text), and the one-click unsubscribe headers when
+ * the mail has unsubscribe links.
+ */
+function bandWordsMail(o: BandWords, footer: { html: string; text: string }, unsubscribe: UnsubscribeLinks | null): OutgoingMail {
+  return {
+    to: o.to,
+    fromName: o.bandName,
+    subject: o.subject,
+    html: layout(o.bandName, o.contentHtml, footer.html),
+    text: `${o.contentText}\n\n--\n${footer.text}\n`,
+    headers: unsubscribe ? unsubscribeHeaders(unsubscribe) : undefined,
+  };
+}
+
+/**
+ * A newsletter as one subscriber gets it; `contentHtml`/`contentText` are already sanitized.
+ * A subscriber's mail carries their preferences link; a preview (no unsubscribe links) does not.
+ */
+export function newsletterMail(o: BandWords & { unsubscribe: UnsubscribeLinks | null; preferencesUrl?: string | null }): OutgoingMail {
   const footer = o.unsubscribe
     ? fanFooter(`You get this mail because you subscribed to ${o.bandName} news.`, { unsubscribe: o.unsubscribe, preferencesUrl: o.preferencesUrl ?? null })
     : {
         html: `Preview of a ${escapeHtml(o.bandName)} newsletter. Subscribers get a personal unsubscribe link here.`,
         text: `Preview of a ${o.bandName} newsletter. Subscribers get a personal unsubscribe link here.`,
       };
-  return {
-    to: o.to,
-    fromName: o.bandName,
-    subject: o.subject,
-    html: layout(o.bandName, o.contentHtml, footer.html),
-    text: `${o.contentText}\n\n--\n${footer.text}\n`,
-    headers: o.unsubscribe ? unsubscribeHeaders(o.unsubscribe) : undefined,
-  };
+  return bandWordsMail(o, footer, o.unsubscribe);
 }
 
 /**
  * The one mail a fan gets when they confirm their address (issue 12): the admin's text
  * (already sanitized, see welcome-mail settings), their preferences link and unsubscribe.
  */
-export function welcomeMail(o: { bandName: string; to: string; subject: string; contentHtml: string; contentText: string; preferencesToken: string; publicUrl: string }): OutgoingMail {
+export function welcomeMail(o: BandWords & { preferencesToken: string; publicUrl: string }): OutgoingMail {
   const unsubscribe = preferencesUnsubscribeLinks(o.publicUrl, o.preferencesToken);
   const footer = fanFooter(`You get this mail because you confirmed your subscription to ${o.bandName} news.`, {
     unsubscribe,
     preferencesUrl: preferencesUrl(o.publicUrl, o.preferencesToken),
   });
-  return {
-    to: o.to,
-    fromName: o.bandName,
-    subject: o.subject,
-    html: layout(o.bandName, o.contentHtml, footer.html),
-    text: `${o.contentText}\n\n--\n${footer.text}\n`,
-    headers: unsubscribeHeaders(unsubscribe),
-  };
+  return bandWordsMail(o, footer, unsubscribe);
 }
 
 export function contactNotificationMail(o: { bandName: string; to: string; name: string | null; email: string; messageType: string; message: string; adminUrl: string }): OutgoingMail {

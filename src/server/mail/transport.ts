@@ -28,7 +28,7 @@ export function withSender(config: SenderConfig, { fromName, ...mail }: Outgoing
 export interface Mailer {
   kind: "smtp" | "file";
   send(mail: OutgoingMail): Promise<void>;
-  /** SMTP only: a message composed beforehand (newsletters, see newsletter-message.ts) */
+  /** SMTP only: a message composed beforehand (newsletters, see modules/newsletter/message.ts) */
   sendRaw?(envelope: { from: string; to: string }, raw: Buffer): Promise<void>;
   close(): void;
 }

@@ -2,14 +2,11 @@ import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import type { AppConfig } from "../config";
 import { createMailer, type Mailer, type OutgoingMail } from "../mail/transport";
-import { NewsletterWorkers } from "./newsletter/workers";
 
 declare module "fastify" {
   interface FastifyInstance {
     /** The app's mail transport (SMTP pool or .eml files), opened on first send. */
     mailer: AppMailer;
-    /** Starts and wakes the newsletter delivery workers (see services/newsletter/workers.ts). */
-    newsletterWorker: NewsletterWorkers;
   }
 }
 
@@ -39,7 +36,7 @@ function lazyMailer(config: AppConfig, log: FastifyInstance["log"]): AppMailer {
     },
     kind: config.SMTP_URL ? "smtp" : "file",
     send: (mail) => open().send(mail),
-    // only SMTP can send a message composed beforehand (newsletter-message.ts)
+    // only SMTP can send a message composed beforehand (a newsletter, composed once for all its fans)
     ...(config.SMTP_URL ? { sendRaw: (envelope: { from: string; to: string }, raw: Buffer) => open().sendRaw!(envelope, raw) } : {}),
     close() {
       transport?.close();
@@ -49,17 +46,15 @@ function lazyMailer(config: AppConfig, log: FastifyInstance["log"]): AppMailer {
 }
 
 /**
- * Decorates `app.mailer` and `app.newsletterWorker`. The app's close stops the workers and waits
- * for the background sends, then closes the transport.
+ * Decorates `app.mailer`. The app's close waits for the background sends, then closes the
+ * transport. A module that sends through it (the newsletter workers) is decorated later, so its
+ * close hook runs first (hooks close in the reverse order of their registration).
  */
 export const mailServices = fp(
   async (app: FastifyInstance) => {
     const mailer = lazyMailer(app.config, app.log);
-    const workers = new NewsletterWorkers(app);
     app.decorate("mailer", mailer);
-    app.decorate("newsletterWorker", workers);
     app.addHook("onClose", async () => {
-      await workers.stopAll();
       await mailer.settled();
       mailer.close();
     });

@@ -1,10 +1,10 @@
-import { count, eq } from "drizzle-orm";
 import path from "node:path";
 import { backupStatusAnswer, dashboardAnswers } from "@shared/schemas/dashboard";
 import { dashboardApi } from "@shared/api/dashboard";
 import { lastBackup } from "../../backup/schedule";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { messages, subscribers } from "../../db/schema";
+import { countUnread } from "../messages/repository";
+import { countSubscribed } from "../subscribers/repository";
 
 /**
  * The dashboard's people counts (ARCHITECTURE.md: real numbers, not the spec's disabled 0).
@@ -25,10 +25,7 @@ export const dashboardAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get(dashboardApi.counts, { schema: { response: { 200: dashboardAnswers.counts } } }, async () => {
-    const [[subs], [unread]] = await Promise.all([
-      app.db.select({ n: count() }).from(subscribers).where(eq(subscribers.isSubscribed, true)),
-      app.db.select({ n: count() }).from(messages).where(eq(messages.isRead, false)),
-    ]);
-    return { success: true, data: { subscribers: Number(subs.n), unreadMessages: Number(unread.n) } };
+    const [subscribers, unreadMessages] = await Promise.all([countSubscribed(app.db), countUnread(app.db)]);
+    return { success: true, data: { subscribers, unreadMessages } };
   });
 };

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import type { MessageType } from "@shared/categories";
 import type { MessageSort } from "@shared/schemas/messages";
 import type { Db } from "../../db/client";
@@ -32,6 +32,12 @@ export async function listMessages(db: Db) {
 export async function findMessage(db: Db, id: number) {
   const [row] = await db.select().from(messages).where(eq(messages.id, id)).limit(1);
   return row ? toMessage(row) : null;
+}
+
+/** Messages not opened yet (the dashboard's count). */
+export async function countUnread(db: Db): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(messages).where(eq(messages.isRead, false));
+  return Number(row.n);
 }
 
 export async function setMessageRead(db: Db, id: number, isRead: boolean) {

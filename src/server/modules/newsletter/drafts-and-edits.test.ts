@@ -5,7 +5,7 @@ import { MAX_DRAFTS } from "@shared/schemas/newsletter";
 import { buildApp } from "../../app";
 import { openPostgres } from "../../db/client";
 import { activityLog, newsletterDeliveries, newsletterDrafts, newsletters, subscribers } from "../../db/schema";
-import { startDueNewsletters } from "../../services/newsletter/newsletter-scheduler";
+import { startDueNewsletters } from "./repository";
 import { createTestApp, type TestApp } from "../../test/app";
 
 /** Issue 21: newsletter drafts kept on the server, and scheduled newsletters editable until they start. */

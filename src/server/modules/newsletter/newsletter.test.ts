@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { newsletterDeliveries, newsletters, subscribers } from "../../db/schema";
-import type { NewsletterWorker } from "../../services/newsletter/newsletter-worker";
+import type { NewsletterWorker } from "./worker";
 import { startSmtpSink, type SmtpSink } from "../../test/smtp-sink";
 import { createTestApp, type TestApp } from "../../test/app";
 

@@ -5,8 +5,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../app";
 import { openPostgres } from "../../db/client";
 import { newsletterDeliveries, newsletters, subscribers } from "../../db/schema";
-import { startDueNewsletters } from "../../services/newsletter/newsletter-scheduler";
-import type { NewsletterWorker } from "../../services/newsletter/newsletter-worker";
+import { startDueNewsletters } from "./repository";
+import type { NewsletterWorker } from "./worker";
 import { createTestApp, type TestApp } from "../../test/app";
 import { startSmtpSink, type SmtpSink } from "../../test/smtp-sink";
 

@@ -1,12 +1,17 @@
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, lte, notInArray, sql } from "drizzle-orm";
 import type { NewsletterProgress } from "@shared/schemas/newsletter";
 import type { Db } from "../../db/client";
 import { newsletterDeliveries, newsletters, subscribers } from "../../db/schema";
-import { recipientFilter, type Targets } from "../../services/newsletter/delivery-queue";
+import { queueDeliveries, recipientFilter, type Targets } from "./queue";
+
+/*
+ * The newsletters' own rows: what the routes, the scheduler and the worker read and change.
+ * The delivery rows (one per recipient) are the queue's (queue.ts).
+ */
 
 /**
  * A newsletter to be sent at `scheduledAt`: stored with its audience and no delivery rows;
- * the scheduler (services/newsletter/newsletter-scheduler.ts) chooses the recipients when it starts.
+ * the scheduler (scheduler.ts, startDueNewsletters below) chooses the recipients when it starts.
  */
 export async function scheduleNewsletter(
   db: Db,
@@ -132,4 +137,66 @@ export async function unknownDeliveries(db: Db, newsletterId: number) {
     .from(newsletterDeliveries)
     .where(and(eq(newsletterDeliveries.newsletterId, newsletterId), eq(newsletterDeliveries.status, "unknown")))
     .orderBy(newsletterDeliveries.id);
+}
+
+/** How many due newsletters one check starts (the rest wait for the next check, a second later). */
+const START_BATCH = 10;
+
+/**
+ * Starts the scheduled newsletters whose time has come: in one transaction each moves from
+ * 'scheduled' to 'queued' and gets one pending delivery per subscriber who matches *now* (fans
+ * who joined or left since it was scheduled are respected). Rows are taken FOR UPDATE SKIP
+ * LOCKED and the update re-checks the status, so with several instances (or a check that
+ * overlaps a cancel) each newsletter is started exactly once; a crash before the commit leaves
+ * it scheduled for the next check. A newsletter no one matches any more is done with 0 recipients.
+ */
+export async function startDueNewsletters(db: Db, limit = START_BATCH): Promise<{ id: number; recipients: number }[]> {
+  return db.transaction(async (tx) => {
+    const due = await tx
+      .select({ id: newsletters.id })
+      .from(newsletters)
+      .where(and(eq(newsletters.status, "scheduled"), lte(newsletters.scheduledAt, sql`now()`)))
+      .orderBy(asc(newsletters.scheduledAt), asc(newsletters.id))
+      .limit(limit)
+      .for("update", { skipLocked: true });
+    if (due.length === 0) return [];
+    const started = await tx
+      .update(newsletters)
+      .set({ status: "queued" })
+      .where(and(inArray(newsletters.id, due.map((d) => d.id)), eq(newsletters.status, "scheduled")))
+      .returning({ id: newsletters.id, targetShows: newsletters.targetShows, targetReleases: newsletters.targetReleases, targetMerch: newsletters.targetMerch, regions: newsletters.regions });
+    const result: { id: number; recipients: number }[] = [];
+    for (const n of started) result.push({ id: n.id, recipients: await queueDeliveries(tx, n.id, n) });
+    return result;
+  });
+}
+
+export type NewsletterContent = { subject: string; contentHtml: string; contentText: string };
+
+/** What the worker sends for these newsletters, which are now 'sending' (if they were 'queued'). */
+export async function contentToSend(db: Db, ids: number[]): Promise<Map<number, NewsletterContent>> {
+  const found = await db.select().from(newsletters).where(inArray(newsletters.id, ids));
+  await db
+    .update(newsletters)
+    .set({ status: "sending" })
+    .where(and(inArray(newsletters.id, ids), eq(newsletters.status, "queued")));
+  return new Map(found.map((r) => [r.id, { subject: r.subject, contentHtml: r.contentHtml, contentText: r.contentText }]));
+}
+
+/** Marks done the newsletters none of whose rows is pending or sending any more; returns their ids. */
+export async function completeFinishedNewsletters(db: Db): Promise<number[]> {
+  const open = await db.select({ id: newsletters.id }).from(newsletters).where(notInArray(newsletters.status, ["done", "scheduled", "cancelled"])); // a scheduled one has no rows yet
+  const done: number[] = [];
+  for (const { id } of open) {
+    const [busy] = await db
+      .select({ id: newsletterDeliveries.id })
+      .from(newsletterDeliveries)
+      .where(and(eq(newsletterDeliveries.newsletterId, id), inArray(newsletterDeliveries.status, ["pending", "sending"])))
+      .limit(1);
+    if (!busy) {
+      await db.update(newsletters).set({ status: "done", completedAt: new Date() }).where(eq(newsletters.id, id));
+      done.push(id);
+    }
+  }
+  return done;
 }

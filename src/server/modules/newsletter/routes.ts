@@ -8,7 +8,7 @@ import { idParams } from "../../lib/params";
 import { htmlToText, sanitizeNewsletterHtml } from "../../mail/html";
 import { bandName, bandTimeZone } from "../../services/settings";
 import { newsletterMail } from "../../mail/templates";
-import { queueNewsletter } from "../../services/newsletter/delivery-queue";
+import { queueNewsletter } from "./queue";
 import { deleteDraft } from "./drafts-repository";
 import { count, momentOf, quoted } from "../../lib/activity-words";
 import { activity } from "../../plugins/route-effects";
@@ -58,7 +58,7 @@ export const newsletterAdminRoutes: FastifyPluginAsyncZod = async (app) => {
    * Preview: one mail to previewEmail, sent now. Real send: queued for every matching
    * subscriber and delivered by the worker; the answer comes as soon as the queue is written.
    * With scheduledAt: stored as 'scheduled' without recipients; the scheduler queues it for the
-   * subscribers who match when its time comes (services/newsletter/newsletter-scheduler.ts).
+   * subscribers who match when its time comes (scheduler.ts).
    * With draftId (issue 21): a real send or a schedule discards that draft once it is done.
    */
   app.post(

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newsletterDeliveries, subscribers } from "../../db/schema";
 import { bounceReason } from "../../mail/send-errors";
-import type { NewsletterWorker } from "../../services/newsletter/newsletter-worker";
+import type { NewsletterWorker } from "../newsletter/worker";
 import { createTestApp, type TestApp } from "../../test/app";
 import { startSmtpSink, type SmtpSink } from "../../test/smtp-sink";
 

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { subscribers } from "../../db/schema";
-import { ImportVerificationSender } from "../../services/newsletter/import-verification-sender";
+import { ImportVerificationSender } from "./import-verification-sender";
 import { createTestApp, type TestApp } from "../../test/app";
 import { startSmtpSink, type SmtpSink } from "../../test/smtp-sink";
 import { IMPORT_TTL_MS, importPaths, importsDir, removeExpiredImports } from "./import-files";

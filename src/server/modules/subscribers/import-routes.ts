@@ -25,7 +25,7 @@ const GONE = "This upload is no longer available (imported already, or more than
  *    answers its columns, the first rows, a suggested mapping and an import id;
  * 2. POST /api/subscribers/import/:id { mapping, alreadyOptedIn }: imports it, answers the report
  *    and deletes the file. New fans who did not already opt in are left for the import
- *    verification sender (services/newsletter/import-verification-sender.ts), which mails them in the background.
+ *    verification sender (import-verification-sender.ts), which mails them in the background.
  * 3. (issue 20) GET /api/subscribers/imports: the imports started and not finished, running or
  *    interrupted with their progress (import-progress.ts); POST /api/subscribers/import/:id/resume
  *    finishes an interrupted one; DELETE /api/subscribers/import/:id discards it with its file.

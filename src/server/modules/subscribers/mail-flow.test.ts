@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from "../../test/smtp-sink";
-import type { NewsletterWorker } from "../../services/newsletter/newsletter-worker";
+import type { NewsletterWorker } from "../newsletter/worker";
 import { createTestApp, type TestApp } from "../../test/app";
 
 /**

@@ -1,8 +1,8 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { newsletterDeliveries, subscribers } from "../../db/schema";
+import { subscribers } from "../../db/schema";
 import { hashToken } from "../../lib/tokens";
-import { skipPendingDeliveries } from "./repository";
+import { deliveryOfToken, forgetDeliveryAddresses, skipPendingDeliveries } from "../newsletter/queue";
 
 type Row = typeof subscribers.$inferSelect;
 
@@ -15,11 +15,7 @@ export type TokenOwner = { kind: "subscriber"; subscriber: Row } | { kind: "dele
  */
 export async function findTokenOwner(db: Db, token: string): Promise<TokenOwner> {
   const hash = hashToken(token);
-  const [delivery] = await db
-    .select({ subscriberId: newsletterDeliveries.subscriberId })
-    .from(newsletterDeliveries)
-    .where(eq(newsletterDeliveries.preferencesTokenHash, hash))
-    .limit(1);
+  const delivery = await deliveryOfToken(db, "preferences", hash);
   const [subscriber] = delivery
     ? delivery.subscriberId === null
       ? []
@@ -77,10 +73,7 @@ export async function unsubscribeSubscriber(db: Db, id: number, now = new Date()
 export async function eraseSubscriber(db: Db, id: number): Promise<boolean> {
   return db.transaction(async (tx) => {
     await skipPendingDeliveries(tx as unknown as Db, [id], "subscriber deleted");
-    await tx
-      .update(newsletterDeliveries)
-      .set({ email: sql`'deleted-' || ${newsletterDeliveries.id}` })
-      .where(eq(newsletterDeliveries.subscriberId, id));
+    await forgetDeliveryAddresses(tx as unknown as Db, id);
     const deleted = await tx.delete(subscribers).where(eq(subscribers.id, id)).returning({ id: subscribers.id });
     return deleted.length > 0;
   });

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newsletterDeliveries, subscribers } from "../../db/schema";
-import type { NewsletterWorker } from "../../services/newsletter/newsletter-worker";
+import type { NewsletterWorker } from "../newsletter/worker";
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from "../../test/smtp-sink";
 import { createTestApp, type TestApp } from "../../test/app";
 

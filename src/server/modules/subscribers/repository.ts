@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { newsletterDeliveries, subscribers } from "../../db/schema";
+import { subscribers } from "../../db/schema";
 import { hashToken, newToken, safeEqual } from "../../lib/tokens";
+import { deliveryOfToken, skipPendingDeliveries } from "../newsletter/queue";
 
 export const VERIFICATION_TTL_MS = 48 * 60 * 60 * 1000;
 /** One verification mail per address per 10 minutes at most, whoever asks (the answer is the same either way). */
@@ -124,11 +125,7 @@ export async function verify(db: Db, email: string, token: string, ip: string, n
  */
 export async function unsubscribeByToken(db: Db, token: string, now = new Date()): Promise<boolean> {
   const hash = hashToken(token);
-  const [delivery] = await db
-    .select({ subscriberId: newsletterDeliveries.subscriberId })
-    .from(newsletterDeliveries)
-    .where(eq(newsletterDeliveries.unsubscribeTokenHash, hash))
-    .limit(1);
+  const delivery = await deliveryOfToken(db, "unsubscribe", hash);
   let subscriberId = delivery?.subscriberId ?? null;
   if (!subscriberId) {
     const [row] = await db.select({ id: subscribers.id }).from(subscribers).where(eq(subscribers.unsubscribeToken, hash)).limit(1);
@@ -146,14 +143,6 @@ export async function unsubscribeByToken(db: Db, token: string, now = new Date()
     await skipPendingDeliveries(tx as unknown as Db, [subscriberId], "unsubscribed");
   });
   return true;
-}
-
-export async function skipPendingDeliveries(db: Db, subscriberIds: number[], reason: string) {
-  if (subscriberIds.length === 0) return;
-  await db
-    .update(newsletterDeliveries)
-    .set({ status: "skipped", lastError: reason })
-    .where(and(inArray(newsletterDeliveries.subscriberId, subscriberIds), eq(newsletterDeliveries.status, "pending")));
 }
 
 export async function listSubscribers(db: Db) {
@@ -214,4 +203,62 @@ const TOP_REGIONS = 5;
 export async function reactivateSubscriber(db: Db, id: number) {
   const [row] = await db.update(subscribers).set({ bouncedAt: null, bounceReason: null }).where(eq(subscribers.id, id)).returning();
   return row ? toSubscriber(row) : null;
+}
+
+/** A fan an import added, claimed for their verification mail, with the raw tokens to put in it. */
+export interface ImportVerificationMail {
+  id: number;
+  email: string;
+  verifyToken: string;
+  unsubscribeToken: string;
+}
+
+/**
+ * Claims up to `want` fans whose verification mail an import left due (verification_mail_due),
+ * in one statement: FOR UPDATE SKIP LOCKED, so two instances never claim the same fan; the flag
+ * is cleared, and the eligible ones (still subscribed, not verified, not bounced) get fresh
+ * verification and unsubscribe tokens the way subscribe() mints them. `rows` are those to mail,
+ * `claimed` counts every flag cleared (0: nothing was due).
+ */
+export async function claimImportVerificationMails(db: Db, want: number): Promise<{ rows: ImportVerificationMail[]; claimed: number }> {
+  const tokens = Array.from({ length: want }, () => ({ verify: newToken(), unsubscribe: newToken() }));
+  // hex digests: nothing to quote in an array literal
+  const verifyHashes = `{${tokens.map((t) => hashToken(t.verify)).join(",")}}`;
+  const unsubscribeHashes = `{${tokens.map((t) => hashToken(t.unsubscribe)).join(",")}}`;
+  const eligible = sql`(s.is_subscribed and not s.is_verified and s.bounced_at is null)`;
+  const result = await db.execute(sql`
+    with picked as (
+      select p.id, row_number() over ()::integer as n from (
+        select id from ${subscribers} where verification_mail_due order by id limit ${want}::integer for update skip locked
+      ) as p
+    )
+    update ${subscribers} as s set
+      verification_mail_due = false,
+      verification_token = case when ${eligible} then (${verifyHashes}::text[])[p.n] else s.verification_token end,
+      unsubscribe_token = case when ${eligible} then (${unsubscribeHashes}::text[])[p.n] else s.unsubscribe_token end,
+      verification_sent_at = case when ${eligible} then now() else s.verification_sent_at end
+    from picked as p
+    where s.id = p.id
+    returning s.id, s.email, p.n, ${eligible} as eligible`);
+  const raw = (result as unknown as { rows: { id: number; email: string; n: number; eligible: boolean }[] }).rows;
+  const rows = raw
+    .filter((r) => r.eligible)
+    .map((r) => ({ id: Number(r.id), email: String(r.email), verifyToken: tokens[Number(r.n) - 1].verify, unsubscribeToken: tokens[Number(r.n) - 1].unsubscribe }));
+  return { rows, claimed: raw.length };
+}
+
+/** Sets the flag again for a later round (their send failed for a reason worth retrying). */
+export async function markVerificationMailsDue(db: Db, ids: number[]) {
+  if (ids.length > 0) await db.update(subscribers).set({ verificationMailDue: true }).where(inArray(subscribers.id, ids));
+}
+
+/** The address was refused for good: newsletters skip it until an admin reactivates it. */
+export async function markBounced(db: Db, id: number, reason: string) {
+  await db.update(subscribers).set({ bouncedAt: new Date(), bounceReason: reason }).where(eq(subscribers.id, id));
+}
+
+/** Everyone still on the list (the dashboard's count: unsubscribed addresses are not subscribers). */
+export async function countSubscribed(db: Db): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(subscribers).where(eq(subscribers.isSubscribed, true));
+  return Number(row.n);
 }

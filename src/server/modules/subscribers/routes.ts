@@ -19,7 +19,7 @@ import { subscribeForm, unsubscribeForm } from "./form-posts";
 import { idParams } from "../../lib/params";
 import { sendInBackground } from "../../services/mailer";
 import { bandName } from "../../services/settings";
-import { unsubscribeLinks, verificationMail } from "../../mail/templates";
+import { unsubscribeLinks, verificationMail, verifyUrl } from "../../mail/templates";
 import { csvFileName, subscribersCsvStream } from "./csv";
 import { sendWelcomeMail } from "./welcome-mail";
 import { activity } from "../../plugins/route-effects";
@@ -64,7 +64,7 @@ export const subscribersPublicRoutes: FastifyPluginAsyncZod = async (app) => {
           verificationMail({
             bandName: await bandName(app),
             to: email,
-            verifyUrl: `${app.config.PUBLIC_URL}/verify-email?email=${encodeURIComponent(email)}&token=${encodeURIComponent(tokens.verifyToken)}`,
+            verifyUrl: verifyUrl(app.config.PUBLIC_URL, email, tokens.verifyToken),
             unsubscribe: unsubscribeLinks(app.config.PUBLIC_URL, email, tokens.unsubscribeToken),
           }),
         "verification",

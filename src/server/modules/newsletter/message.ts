@@ -1,9 +1,9 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import MailComposer from "nodemailer/lib/mail-composer";
 import { encode as qpEncode, wrap as qpWrap } from "nodemailer/lib/qp";
-import { escapeHtml } from "./html";
-import { newsletterMail, preferencesUrl, unsubscribeLinks } from "./templates";
-import { withSender, type SenderConfig } from "./transport";
+import { escapeHtml } from "../../mail/html";
+import { newsletterMail, preferencesUrl, unsubscribeLinks } from "../../mail/templates";
+import { withSender, type SenderConfig } from "../../mail/transport";
 
 /**
  * One newsletter's mails, ready to go: the message is composed (by nodemailer, as for any other

@@ -1,12 +1,12 @@
-import { and, eq, inArray, notInArray } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { Db } from "../../db/client";
-import { newsletterDeliveries, newsletters } from "../../db/schema";
 import { hashToken, tokenSource } from "../../lib/tokens";
-import { bandName } from "../settings";
+import { bandName } from "../../services/settings";
+import { IDLE, PollingWorker } from "../../services/polling-worker";
 import { instanceIdOf } from "../../lib/instance";
-import { prepareNewsletter, type PreparedNewsletter } from "../../mail/newsletter-message";
-import { analyzeQueue, markLostDeliveries, recordAndClaim, renewLeases, type ClaimedDelivery, type DeliveryOutcome } from "./delivery-queue";
+import { prepareNewsletter, type PreparedNewsletter } from "./message";
+import { analyzeQueue, markLostDeliveries, recordAndClaim, renewLeases, type ClaimedDelivery, type DeliveryOutcome } from "./queue";
+import { completeFinishedNewsletters, contentToSend, type NewsletterContent } from "./repository";
 import { RateLimiter } from "../../mail/rate-limiter";
 import { newsletterMail, preferencesUrl, unsubscribeLinks } from "../../mail/templates";
 import { recordBounces, type Bounce } from "./bounces";
@@ -25,8 +25,6 @@ export interface WorkerOptions {
   /** the instance the claims are made for (default: this process's INSTANCE_ID) */
   instanceId?: string;
 }
-
-type NewsletterContent = { subject: string; contentHtml: string; contentText: string };
 
 const BAND_NAME_TTL_MS = 10_000;
 const MAX_ERROR_BACKOFF_MS = 30_000;
@@ -47,18 +45,13 @@ const RELAY_DOWN_MAX_MS = 30_000;
  */
 export class NewsletterWorker {
   readonly instanceId: string;
-  private running = false;
-  private loop: Promise<void> | null = null;
-  private wakeUp: (() => void) | null = null;
-  /**
-   * Waiters of idle(), each with the claim round under way when it asked: only a claim that
-   * started afterwards can have seen mail queued just before, so only its idle point counts.
-   */
-  private idleWaiters: { after: number; resolve: () => void }[] = [];
-  private claimRound = 0;
+  /** the rounds: record finished sends and claim due rows (services/polling-worker.ts) */
+  private readonly loop: PollingWorker;
   /** claimed rows whose outcome is not recorded yet (in the database they are 'sending') */
   private readonly inFlight = new Map<number, ClaimedDelivery>();
   private finished: DeliveryOutcome[] = [];
+  /** when the first of the `finished` sends finished (see groupWaitMs) */
+  private firstDoneAt = 0;
   /** set while the relay refuses connections: no new claims before this time (see noteRelay) */
   private relayDown: { until: number; backoffMs: number } | null = null;
   /** bounces whose outcome is recorded, waiting to mark their subscribers (kept when that fails) */
@@ -68,7 +61,7 @@ export class NewsletterWorker {
   private band: { name: string; at: number } | null = null;
   private readonly limiter: RateLimiter;
   private readonly content = new Map<number, NewsletterContent>();
-  /** each newsletter's message composed once, per band name (see newsletter-message.ts) */
+  /** each newsletter's message composed once, per band name (see message.ts) */
   private readonly prepared = new Map<string, Promise<PreparedNewsletter | null>>();
   private readonly opts: Required<Omit<WorkerOptions, "instanceId">>;
 
@@ -77,6 +70,16 @@ export class NewsletterWorker {
     this.opts = { pollMs: 1000, retryBaseMs: 5000, maxAttempts: 5, leaseSeconds: 30, ...rest };
     this.instanceId = instanceId ?? instanceIdOf(app);
     this.limiter = new RateLimiter(this.opts.ratePerSecond);
+    this.loop = new PollingWorker({
+      round: () => this.round(),
+      pollMs: this.opts.pollMs,
+      // e.g. PostgreSQL restarting: the outcomes are kept for the next try (see round)
+      retryMs: (failures) => Math.min(this.opts.pollMs * 2 ** failures, MAX_ERROR_BACKOFF_MS),
+      log: app.log,
+      failed: "newsletter queue: database error, trying again",
+      // after stop(): the mails in flight are finished and recorded first
+      unfinished: () => this.inFlight.size > 0,
+    });
   }
 
   private get db(): Db {
@@ -90,47 +93,36 @@ export class NewsletterWorker {
    */
   async start() {
     await this.reportLost(this.app.database.kind === "pglite");
-    this.running = true;
     const every = Math.max(200, (this.opts.leaseSeconds * 1000) / 3);
     this.leaseTimer = setInterval(() => {
       this.leaseWork = this.leaseWork.then(() => this.tendLeases());
     }, every);
     this.leaseTimer.unref();
-    this.loop = this.run().catch((err) => this.app.log.error({ err }, "newsletter worker stopped on an error"));
+    this.loop.start();
   }
 
   /** Finishes the mails in flight, records them, then stops. */
   async stop() {
-    this.running = false;
-    this.wakeUp?.();
-    await this.loop;
+    await this.loop.stop();
     if (this.leaseTimer) clearInterval(this.leaseTimer);
     this.leaseTimer = null;
     await this.leaseWork;
-    for (const w of this.idleWaiters.splice(0)) w.resolve();
   }
 
   get isRunning() {
-    return this.running;
+    return this.loop.isRunning;
   }
 
   wake() {
-    this.wakeUp?.();
+    this.loop.wake();
   }
 
-  /** Resolves the next time nothing is due, as seen by a claim made after this call (tests and the bench wait on this). */
+  /**
+   * Resolves the next time nothing is due, as seen by a claim made after this call (tests and
+   * the bench wait on this): only a claim that started afterwards can have seen mail queued just before.
+   */
   idle(): Promise<void> {
-    return new Promise((resolve) => {
-      this.idleWaiters.push({ after: this.claimRound, resolve });
-      this.wake();
-    });
-  }
-
-  /** Resolves the idle() waiters that asked before this round's claim began. */
-  private resolveIdleWaiters(round: number) {
-    const ready = this.idleWaiters.filter((w) => w.after < round);
-    this.idleWaiters = this.idleWaiters.filter((w) => w.after >= round);
-    for (const w of ready) w.resolve();
+    return this.loop.idle();
   }
 
   private async reportLost(all: boolean) {
@@ -150,80 +142,70 @@ export class NewsletterWorker {
     }
   }
 
-  private async run() {
-    let errors = 0;
-    while (this.running || this.inFlight.size > 0) {
-      const outcomes = this.finished.splice(0);
-      const relayWaitMs = this.relayDown ? this.relayDown.until - Date.now() : 0;
-      const want = this.running && relayWaitMs <= 0 ? this.opts.concurrency - (this.inFlight.size - outcomes.length) : 0;
-      let claimed: ClaimedDelivery[];
-      const round = ++this.claimRound;
-      try {
-        claimed = await recordAndClaim(this.db, { instanceId: this.instanceId, outcomes, want, leaseSeconds: this.opts.leaseSeconds, mintToken });
-        for (const o of outcomes) this.inFlight.delete(o.id);
-        errors = 0;
-        await this.markBounces(outcomes);
-      } catch (err) {
-        // e.g. PostgreSQL restarting: keep the outcomes for the next try (the rows stay in
-        // flight, so the lease timer keeps renewing them) and back off
-        this.finished.unshift(...outcomes);
-        errors++;
-        this.app.log.warn({ err }, "newsletter queue: database error, trying again");
-        await this.sleep(Math.min(this.opts.pollMs * 2 ** errors, MAX_ERROR_BACKOFF_MS));
-        continue;
-      }
-      if (claimed.length > 0) {
-        for (const row of claimed) this.inFlight.set(row.id, row);
-        let band: string;
-        try {
-          [band] = await Promise.all([this.bandName(), this.loadContent(claimed)]);
-        } catch (err) {
-          // nothing was handed to SMTP: back to the queue
-          this.app.log.warn({ err }, "newsletter queue: could not load the newsletter, trying again");
-          for (const row of claimed) this.finished.push({ id: row.id, status: "pending", retryInMs: this.opts.pollMs, error: "Not sent yet: the database did not answer" });
-          continue;
-        }
-        for (const row of claimed) {
-          void this.send(row, band).then((outcome) => {
-            this.finished.push(outcome);
-            this.wakeUp?.();
-          });
-        }
-      }
-      if (this.inFlight.size === 0) {
-        if (!this.running) break;
-        if (relayWaitMs > 0) {
-          // the relay is down: nothing was claimed this round; try one group again after the wait
-          await this.sleep(relayWaitMs);
-          continue;
-        }
-        await this.completeFinished().catch((err) => this.app.log.warn({ err }, "newsletter queue: could not update the newsletters' status"));
-        this.resolveIdleWaiters(round);
-        await this.sleep(this.opts.pollMs);
-        continue;
-      }
-      await this.nextGroup();
+  /**
+   * One round: once the finished sends are worth a statement, records them and claims as many
+   * due rows as there are free slots (none while stopping, or while the relay is down), hands
+   * the claimed ones to SMTP, and answers how long to wait for the next round.
+   */
+  private async round(): Promise<number | typeof IDLE> {
+    const groupWait = this.inFlight.size > 0 ? this.groupWaitMs() : 0;
+    if (groupWait > 0) return groupWait;
+    const running = this.loop.isRunning;
+    const outcomes = this.finished.splice(0);
+    const relayWaitMs = this.relayDown ? this.relayDown.until - Date.now() : 0;
+    const want = running && relayWaitMs <= 0 ? this.opts.concurrency - (this.inFlight.size - outcomes.length) : 0;
+    let claimed: ClaimedDelivery[];
+    try {
+      claimed = await recordAndClaim(this.db, { instanceId: this.instanceId, outcomes, want, leaseSeconds: this.opts.leaseSeconds, mintToken });
+    } catch (err) {
+      // keep the outcomes for the next try (the rows stay in flight, so the lease timer keeps
+      // renewing them); the loop logs it and backs off
+      this.finished.unshift(...outcomes);
+      throw err;
     }
+    for (const o of outcomes) this.inFlight.delete(o.id);
+    await this.markBounces(outcomes);
+    if (claimed.length > 0) {
+      for (const row of claimed) this.inFlight.set(row.id, row);
+      let band: string;
+      try {
+        [band] = await Promise.all([this.bandName(), this.loadContent(claimed)]);
+      } catch (err) {
+        // nothing was handed to SMTP: back to the queue
+        this.app.log.warn({ err }, "newsletter queue: could not load the newsletter, trying again");
+        for (const row of claimed) this.finish({ id: row.id, status: "pending", retryInMs: this.opts.pollMs, error: "Not sent yet: the database did not answer" });
+        return 0;
+      }
+      for (const row of claimed) {
+        void this.send(row, band).then((outcome) => {
+          this.finish(outcome);
+          this.loop.wake();
+        });
+      }
+    }
+    if (this.inFlight.size > 0) return this.groupWaitMs();
+    if (!running) return 0; // stopped, and nothing left in flight: the loop ends
+    // the relay is down: nothing was claimed this round; try one group again after the wait
+    if (relayWaitMs > 0) return relayWaitMs;
+    await this.completeFinished().catch((err) => this.app.log.warn({ err }, "newsletter queue: could not update the newsletters' status"));
+    return IDLE;
+  }
+
+  private finish(outcome: DeliveryOutcome) {
+    if (this.finished.length === 0) this.firstDoneAt = performance.now();
+    this.finished.push(outcome);
   }
 
   /**
-   * Waits until the finished sends are worth a statement: all of those in flight, or the first
-   * of them has waited GROUP_WAIT_MS (a slow server must not hold the free slots for long).
-   * Recording mails one by one would cost a statement each, and the database is the costly part.
+   * How long to wait before the finished sends are worth a statement: 0 once all of those in
+   * flight are done or the first of them has waited GROUP_WAIT_MS (a slow server must not hold
+   * the free slots for long). Recording mails one by one would cost a statement each, and the
+   * database is the costly part. A finished send wakes the loop, which asks again.
    */
-  private async nextGroup() {
-    let firstDoneAt = this.finished.length > 0 ? performance.now() : 0;
-    for (;;) {
-      if (this.finished.length >= this.inFlight.size) return;
-      if (this.finished.length > 0) {
-        firstDoneAt ||= performance.now();
-        const left = GROUP_WAIT_MS - (performance.now() - firstDoneAt);
-        if (left <= 0) return;
-        await this.sleep(left);
-      } else {
-        await this.sleep(this.opts.pollMs);
-      }
-    }
+  private groupWaitMs(): number {
+    if (this.finished.length >= this.inFlight.size) return 0;
+    if (this.finished.length === 0) return this.opts.pollMs;
+    return Math.max(0, GROUP_WAIT_MS - (performance.now() - this.firstDoneAt));
   }
 
   private async bandName(): Promise<string> {
@@ -235,12 +217,7 @@ export class NewsletterWorker {
     const missing = [...new Set(rows.map((r) => r.newsletterId))].filter((id) => !this.content.has(id));
     if (missing.length === 0) return;
     await analyzeQueue(this.db).catch((err) => this.app.log.warn({ err }, "newsletter queue: analyze failed"));
-    const found = await this.db.select().from(newsletters).where(inArray(newsletters.id, missing));
-    for (const r of found) this.content.set(r.id, { subject: r.subject, contentHtml: r.contentHtml, contentText: r.contentText });
-    await this.db
-      .update(newsletters)
-      .set({ status: "sending" })
-      .where(and(inArray(newsletters.id, missing), eq(newsletters.status, "queued")));
+    for (const [id, content] of await contentToSend(this.db, missing)) this.content.set(id, content);
   }
 
   private async send(row: ClaimedDelivery, band: string): Promise<DeliveryOutcome> {
@@ -330,36 +307,12 @@ export class NewsletterWorker {
     return prepared;
   }
 
-  /** A newsletter is done when none of its rows is pending or sending. */
+  /** Marks the newsletters with no row left to send done, and forgets what was kept for them. */
   private async completeFinished() {
-    const open = await this.db.select({ id: newsletters.id }).from(newsletters).where(notInArray(newsletters.status, ["done", "scheduled", "cancelled"])); // a scheduled one has no rows yet
-    for (const { id } of open) {
-      const [busy] = await this.db
-        .select({ id: newsletterDeliveries.id })
-        .from(newsletterDeliveries)
-        .where(and(eq(newsletterDeliveries.newsletterId, id), inArray(newsletterDeliveries.status, ["pending", "sending"])))
-        .limit(1);
-      if (!busy) {
-        await this.db.update(newsletters).set({ status: "done", completedAt: new Date() }).where(eq(newsletters.id, id));
-        this.content.delete(id);
-        for (const k of this.prepared.keys()) if (k.startsWith(`${id}\u0000`)) this.prepared.delete(k);
-      }
+    for (const id of await completeFinishedNewsletters(this.db)) {
+      this.content.delete(id);
+      for (const k of this.prepared.keys()) if (k.startsWith(`${id}\u0000`)) this.prepared.delete(k);
     }
-  }
-
-  private sleep(ms: number) {
-    return new Promise<void>((resolve) => {
-      const timer = setTimeout(done, ms);
-      const wakeUp = () => {
-        if (this.wakeUp === wakeUp) this.wakeUp = null;
-        done();
-      };
-      function done() {
-        clearTimeout(timer);
-        resolve();
-      }
-      this.wakeUp = wakeUp;
-    });
   }
 }
 

@@ -1,8 +1,8 @@
 import MailComposer from "nodemailer/lib/mail-composer";
 import { describe, expect, it } from "vitest";
-import { prepareNewsletter } from "./newsletter-message";
-import { newsletterMail, preferencesUrl, unsubscribeLinks } from "./templates";
-import { withSender } from "./transport";
+import { prepareNewsletter } from "./message";
+import { newsletterMail, preferencesUrl, unsubscribeLinks } from "../../mail/templates";
+import { withSender } from "../../mail/transport";
 
 /** Headers (unfolded, by lower-case name) and the decoded text of each part. */
 function parse(raw: string) {

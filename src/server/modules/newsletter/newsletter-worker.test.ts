@@ -5,8 +5,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { newsletterDeliveries, newsletters, subscribers } from "../../db/schema";
 import { hashToken, newToken } from "../../lib/tokens";
 import { createTestApp, type TestApp } from "../../test/app";
-import { LOST_IN_FLIGHT, markLostDeliveries, queueNewsletter, recordAndClaim, renewLeases } from "./delivery-queue";
-import type { NewsletterWorker } from "./newsletter-worker";
+import { LOST_IN_FLIGHT, markLostDeliveries, queueNewsletter, recordAndClaim, renewLeases } from "./queue";
+import type { NewsletterWorker } from "./worker";
 import { startSmtpSink, type SmtpSink } from "../../test/smtp-sink";
 
 /**

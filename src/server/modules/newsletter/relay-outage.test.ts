@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newsletterDeliveries, newsletters, subscribers } from "../../db/schema";
 import { createTestApp, type TestApp } from "../../test/app";
 import { startSmtpSink, type SmtpSink } from "../../test/smtp-sink";
-import { queueNewsletter } from "./delivery-queue";
+import { queueNewsletter } from "./queue";
 
 /**
  * Issue 20: the mail relay refusing connections in the middle of a newsletter (restarting, or a

@@ -3,8 +3,10 @@ import { executeNamed, type Db } from "../../db/client";
 import { newsletterDeliveries, newsletters, subscribers } from "../../db/schema";
 
 /*
- * The newsletter delivery queue: one row per recipient, written by the newsletter module
- * (queueNewsletter) and worked by newsletter-worker.ts (the statements further down).
+ * The newsletter delivery queue: one row per recipient, written by the routes (queueNewsletter)
+ * and the scheduler (queueDeliveries), worked by worker.ts (the statements further down). The
+ * subscribers module asks the rows what it needs through the functions at the end, never by
+ * querying them itself.
  */
 
 export interface Targets {
@@ -216,4 +218,39 @@ export async function markLostDeliveries(db: Db, opts: { all: boolean }): Promis
  */
 export async function analyzeQueue(db: Db): Promise<void> {
   await db.execute(sql`analyze ${newsletterDeliveries}`);
+}
+
+/*
+ * What the subscribers module asks of the delivery rows (a newsletter mail's personal links
+ * name its delivery row; a fan who leaves takes their pending mails with them).
+ */
+
+/**
+ * The delivery whose personal unsubscribe or preferences token hashes to `hash`: its subscriber,
+ * null once that subscriber was deleted (the row outlives them); null when no row has it.
+ */
+export async function deliveryOfToken(db: Db, kind: "unsubscribe" | "preferences", hash: string): Promise<{ subscriberId: number | null } | null> {
+  const column = kind === "unsubscribe" ? newsletterDeliveries.unsubscribeTokenHash : newsletterDeliveries.preferencesTokenHash;
+  const [delivery] = await db.select({ subscriberId: newsletterDeliveries.subscriberId }).from(newsletterDeliveries).where(eq(column, hash)).limit(1);
+  return delivery ?? null;
+}
+
+/** The fans' mails not sent yet are skipped, with `reason` as their last error (they left the list). */
+export async function skipPendingDeliveries(db: Db, subscriberIds: number[], reason: string) {
+  if (subscriberIds.length === 0) return;
+  await db
+    .update(newsletterDeliveries)
+    .set({ status: "skipped", lastError: reason })
+    .where(and(inArray(newsletterDeliveries.subscriberId, subscriberIds), eq(newsletterDeliveries.status, "pending")));
+}
+
+/**
+ * Blanks a fan's address on the delivery rows that stay for the newsletters' counts
+ * ('deleted-<row id>': unique per row, so the (newsletter, email) index holds).
+ */
+export async function forgetDeliveryAddresses(db: Db, subscriberId: number) {
+  await db
+    .update(newsletterDeliveries)
+    .set({ email: sql`'deleted-' || ${newsletterDeliveries.id}` })
+    .where(eq(newsletterDeliveries.subscriberId, subscriberId));
 }
