@@ -1,9 +1,10 @@
 import { lazy, type ComponentType } from "react";
-import { Route, Switch } from "wouter";
+import { Route, Switch, type RouteComponentProps } from "wouter";
 import HomePage from "../features/public/home/home-page";
 import { PublicLayout } from "../features/public/layout/public-layout";
 import { NotFoundPage } from "@client/components/not-found-page";
 import { PageLoading } from "@client/components/page-loading";
+import { matchPage, PUBLIC_PAGE_NAMES, PUBLIC_PAGES, type PublicPageName } from "@shared/pages";
 
 // Only the home page is in the entry chunk (its JS is the budgeted one). The other pages arrive
 // drawn by the server (decision 017), so their chunk no longer delays their first paint;
@@ -26,32 +27,25 @@ function lazyPage<P extends object>(load: () => Promise<{ default: ComponentType
   return Object.assign(Page, { load: loadOnce });
 }
 
-const ShowsPage = lazyPage(() => import("../features/public/shows/shows-page"));
-const VideosPage = lazyPage(() => import("../features/public/videos/videos-page"));
-const MerchPage = lazyPage(() => import("../features/public/merch/merch-page"));
-const LyricsPage = lazyPage(() => import("../features/public/lyrics/lyrics-page"));
-const LyricDetailPage = lazyPage(() => import("../features/public/lyrics/lyric-detail-page"));
-const VerifyEmailPage = lazyPage(() => import("../features/public/mail/verify-email-page"));
-const UnsubscribePage = lazyPage(() => import("../features/public/mail/unsubscribe-page"));
-const PreferencesPage = lazyPage(() => import("../features/public/mail/preferences-page"));
-const ThanksPage = lazyPage(() => import("../features/public/contact/thanks-page"));
-
-const SERVER_DRAWN: [RegExp, { load: () => Promise<unknown> }][] = [
-  [/^\/shows\/?$/, ShowsPage],
-  [/^\/videos\/?$/, VideosPage],
-  [/^\/merch\/?$/, MerchPage],
-  [/^\/lyrics\/?$/, LyricsPage],
-  [/^\/lyrics\/[^/]+\/?$/, LyricDetailPage],
+/** Each page of src/shared/pages.ts (path, data, description) with its component. */
+const COMPONENTS: Record<PublicPageName, ComponentType<RouteComponentProps> & { load?: () => Promise<unknown> }> = {
+  home: HomePage,
+  shows: lazyPage(() => import("../features/public/shows/shows-page")),
+  videos: lazyPage(() => import("../features/public/videos/videos-page")),
+  merch: lazyPage(() => import("../features/public/merch/merch-page")),
+  lyrics: lazyPage(() => import("../features/public/lyrics/lyrics-page")),
+  lyric: lazyPage(() => import("../features/public/lyrics/lyric-detail-page")),
   // drawn per request (issue 21): the mail pages and where a form posted without JavaScript leads
-  [/^\/verify-email\/?$/, VerifyEmailPage],
-  [/^\/unsubscribe\/?$/, UnsubscribePage],
-  [/^\/preferences\/?$/, PreferencesPage],
-  [/^\/thanks\/[^/]+\/?$/, ThanksPage],
-];
+  verifyEmail: lazyPage(() => import("../features/public/mail/verify-email-page")),
+  unsubscribe: lazyPage(() => import("../features/public/mail/unsubscribe-page")),
+  preferences: lazyPage(() => import("../features/public/mail/preferences-page")),
+  thanks: lazyPage(() => import("../features/public/contact/thanks-page")),
+};
 
 /** Loads the chunk of the server-drawn page at `path` (nothing for the home page, in the entry chunk). */
 export function preloadPage(path: string): Promise<unknown> {
-  return SERVER_DRAWN.find(([pattern]) => pattern.test(path))?.[1].load() ?? Promise.resolve();
+  const page = matchPage(path);
+  return (page && COMPONENTS[page.name].load?.()) ?? Promise.resolve();
 }
 
 /** Public pages (spec section 2), inside the public layout. */
@@ -59,16 +53,9 @@ export function PublicRoutes() {
   return (
     <PublicLayout loading={<PageLoading />}>
       <Switch>
-        <Route path="/" component={HomePage} />
-        <Route path="/shows" component={ShowsPage} />
-        <Route path="/videos" component={VideosPage} />
-        <Route path="/merch" component={MerchPage} />
-        <Route path="/lyrics" component={LyricsPage} />
-        <Route path="/lyrics/:id" component={LyricDetailPage} />
-        <Route path="/verify-email" component={VerifyEmailPage} />
-        <Route path="/unsubscribe" component={UnsubscribePage} />
-        <Route path="/preferences" component={PreferencesPage} />
-        <Route path="/thanks/:form" component={ThanksPage} />
+        {PUBLIC_PAGE_NAMES.map((name) => (
+          <Route key={name} path={PUBLIC_PAGES[name].path} component={COMPONENTS[name]} />
+        ))}
         <Route>
           <NotFoundPage />
         </Route>

@@ -1,9 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { sendPublic } from "../../plugins/public-answers";
+import { SITEMAP_PATHS } from "@shared/pages";
 import { listPublishedLyrics } from "../../services/public-reads/lyrics";
-
-/** Indexable public pages; admin, mail-confirmation pages and the API stay out of search engines. */
-export const INDEXED_PATHS = ["/", "/shows", "/videos", "/merch", "/lyrics"];
 
 export const seoPublicRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get("/robots.txt", async (request, reply) => {
@@ -18,8 +16,9 @@ export const seoPublicRoutes: FastifyPluginAsyncZod = async (app) => {
   async function sitemap() {
     const base = app.config.PUBLIC_URL;
     const lyrics = await listPublishedLyrics(app.db);
+    // the indexed pages (src/shared/pages.ts); admin, the mail pages and the API stay out of search engines
     const urls = [
-      ...INDEXED_PATHS.map((p) => ({ loc: `${base}${p}`, lastmod: null as string | null })),
+      ...SITEMAP_PATHS.map((p) => ({ loc: `${base}${p}`, lastmod: null as string | null })),
       ...lyrics.map((l) => ({ loc: `${base}/lyrics/${l.id}`, lastmod: l.updatedAt.toISOString().slice(0, 10) })),
     ];
     const body = [

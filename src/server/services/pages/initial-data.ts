@@ -1,13 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { audioTracksApi } from "@shared/api/audio-tracks";
-import { bandMembersApi } from "@shared/api/band-members";
-import { bandPhotoApi } from "@shared/api/band-photo";
-import { lyricsApi } from "@shared/api/lyrics";
-import { merchandiseApi } from "@shared/api/merchandise";
-import { settingsApi, SETTING_KEYS } from "@shared/api/settings";
-import { HOME_SHOWS_LIMIT, PAST_SHOWS_PAGE, showsApi } from "@shared/api/shows";
-import { videosApi } from "@shared/api/videos";
+import { SETTING_KEYS } from "@shared/api/settings";
+import { HOME_SHOWS_LIMIT, PAST_SHOWS_PAGE } from "@shared/api/shows";
+import { PAGE_DATA_QUERIES, type PageDataKey, type PageDataValues, type PageParams } from "@shared/pages";
 import { audioTrackRecord } from "@shared/schemas/audio-tracks";
 import { bandMemberRecord } from "@shared/schemas/band-members";
 import { bandPhotoRecord } from "@shared/schemas/band-photo";
@@ -22,7 +17,7 @@ import { listActiveVideos } from "../public-reads/videos";
 import { listPastShows, listUpcomingShows } from "../public-reads/shows";
 import { listActiveMembers } from "../public-reads/band-members";
 import { readBandPhoto } from "../public-reads/band-photo";
-import { listPublishedLyrics } from "../public-reads/lyrics";
+import { findLyrics, listPublishedLyrics } from "../public-reads/lyrics";
 import { listMerchandise } from "../public-reads/merchandise";
 
 /**
@@ -33,47 +28,68 @@ import { listMerchandise } from "../public-reads/merchandise";
  */
 export type InitialData = Record<string, unknown>;
 
+/** One render's reads: each name of src/shared/pages.ts read at most once, whoever asks for it (the page's data, its description, another name). */
+export interface PageReads {
+  get<K extends PageDataKey>(key: K): Promise<PageDataValues[K]>;
+}
+
+interface ReaderContext extends PageReads {
+  app: FastifyInstance;
+  params: PageParams;
+  /** YYYY-MM-DD: the day the page is built for */
+  today: string;
+}
+
 const list = <S extends z.ZodType>(record: S, rows: z.output<S>[]) => z.encode(z.array(record), rows);
 
-export async function settingsData(app: FastifyInstance): Promise<InitialData> {
-  const stored = await getSettings(app.db, SETTING_KEYS);
-  return Object.fromEntries(SETTING_KEYS.map((key) => [settingsApi.item(key), z.encode(settingRecord, { key, value: stored[key] ?? null })]));
-}
+/** The one server reader of each name, answering as the API does (the same response schemas). */
+const READERS: { [K in PageDataKey]: (c: ReaderContext) => Promise<PageDataValues[K]> } = {
+  settings: async ({ app }) => {
+    const stored = await getSettings(app.db, SETTING_KEYS);
+    return Object.fromEntries(SETTING_KEYS.map((key) => [key, z.encode(settingRecord, { key, value: stored[key] ?? null })])) as PageDataValues["settings"];
+  },
+  featuredTracks: async ({ app }) => list(audioTrackRecord, await listFeaturedTracks(app.db)),
+  // the hero's photo (issue 21): null draws the header as it was before the band had one
+  bandPhoto: async ({ app }) => z.encode(bandPhotoRecord.nullable(), await readBandPhoto(app.db)),
+  videos: async ({ app }) => list(videoRecord, await listActiveVideos(app.db)),
+  upcomingShows: async ({ app, today }) => list(showRecord, await listUpcomingShows(app.db, today)),
+  // the home page's section, bounded so the page stays small, from the same read as the rest of the upcoming shows
+  homeShows: async (c) => (await c.get("upcomingShows")).slice(0, HOME_SHOWS_LIMIT),
+  pastShows: async ({ app, today }) => list(showRecord, await listPastShows(app.db, today, { limit: PAST_SHOWS_PAGE })),
+  members: async ({ app }) => list(bandMemberRecord, await listActiveMembers(app.db)),
+  lyrics: async ({ app }) => list(lyricsRecord, await listPublishedLyrics(app.db)),
+  merchandise: async ({ app }) => list(merchandiseRecord, await listMerchandise(app.db)),
+  lyric: async ({ app, params }) => {
+    const row = await findLyrics(app.db, Number(params.id));
+    return row?.isPublished ? z.encode(lyricsRecord, row) : null;
+  },
+};
 
-async function headerData(app: FastifyInstance): Promise<InitialData> {
-  const [settings, tracks] = await Promise.all([settingsData(app), listFeaturedTracks(app.db)]);
-  return { ...settings, [audioTracksApi.featured]: list(audioTrackRecord, tracks) };
-}
-
-export async function homeData(app: FastifyInstance): Promise<InitialData> {
-  const [header, photo, videos, shows, members, lyrics] = await Promise.all([
-    headerData(app),
-    readBandPhoto(app.db),
-    listActiveVideos(app.db),
-    listUpcomingShows(app.db, undefined, { limit: HOME_SHOWS_LIMIT }),
-    listActiveMembers(app.db),
-    listPublishedLyrics(app.db),
-  ]);
-  return {
-    ...header,
-    // the hero's photo (issue 21): null draws the header as it was before the band had one
-    [bandPhotoApi.item]: z.encode(bandPhotoRecord.nullable(), photo),
-    [videosApi.active]: list(videoRecord, videos),
-    [showsApi.home]: list(showRecord, shows),
-    [bandMembersApi.list]: list(bandMemberRecord, members),
-    [lyricsApi.list]: list(lyricsRecord, lyrics),
+/** The reads of one render of the page at `params` (its path parameters), for the day `today`. */
+export function pageReads(app: FastifyInstance, params: PageParams, today: string): PageReads {
+  const done = new Map<PageDataKey, Promise<unknown>>();
+  const context: ReaderContext = {
+    app,
+    params,
+    today,
+    get<K extends PageDataKey>(key: K) {
+      let read = done.get(key);
+      if (!read) done.set(key, (read = READERS[key](context)));
+      return read as Promise<PageDataValues[K]>;
+    },
   };
+  return context;
 }
 
-/** Data for the other public pages: the header player and settings, plus the page's own list. */
-export async function pageData(app: FastifyInstance, path: string): Promise<InitialData> {
-  const base = await headerData(app);
-  if (path === "/videos") return { ...base, [videosApi.active]: list(videoRecord, await listActiveVideos(app.db)) };
-  if (path === "/merch") return { ...base, [merchandiseApi.list]: list(merchandiseRecord, await listMerchandise(app.db)) };
-  if (path === "/lyrics") return { ...base, [lyricsApi.list]: list(lyricsRecord, await listPublishedLyrics(app.db)) };
-  if (path === "/shows") {
-    const [upcoming, past] = await Promise.all([listUpcomingShows(app.db), listPastShows(app.db, undefined, { limit: PAST_SHOWS_PAGE })]);
-    return { ...base, [showsApi.upcoming]: list(showRecord, upcoming), [showsApi.past()]: list(showRecord, past) };
-  }
-  return base;
+/** Reads `keys` (each once) and returns their values by name. */
+export async function readData<K extends PageDataKey>(reads: PageReads, keys: readonly K[]): Promise<Pick<PageDataValues, K>> {
+  const values = await Promise.all(keys.map((key) => reads.get(key)));
+  return Object.fromEntries(keys.map((key, i) => [key, values[i]])) as unknown as Pick<PageDataValues, K>;
+}
+
+/** The page's inlined data: each value under the GET URL(s) the client's queries use. */
+export function initialData(values: Partial<PageDataValues>, params: PageParams): InitialData {
+  const data: InitialData = {};
+  for (const [key, value] of Object.entries(values) as [PageDataKey, never][]) Object.assign(data, PAGE_DATA_QUERIES[key](value, params));
+  return data;
 }

@@ -62,6 +62,18 @@ export function musicEvent(site: SiteInfo, show: ShowRow) {
   };
 }
 
+/** A song's words (a lyric's page). */
+export function musicComposition(site: SiteInfo, row: { id: number; songName: string; releaseYear: string | null; lyricsText: string }) {
+  return {
+    "@type": "MusicComposition",
+    name: row.songName,
+    composer: { "@id": `${site.baseUrl}/#band` },
+    ...(row.releaseYear ? { datePublished: row.releaseYear } : {}),
+    lyrics: { "@type": "CreativeWork", text: row.lyricsText },
+    url: `${site.baseUrl}/lyrics/${row.id}`,
+  };
+}
+
 /** A JSON-LD block; '<' is escaped so no value can close the script element. */
 export function jsonLdScript(graph: object[]): string {
   const json = JSON.stringify({ "@context": "https://schema.org", "@graph": graph });

@@ -1,22 +1,12 @@
 import type { FastifyInstance } from "fastify";
-import { z } from "zod";
 import { todayIso } from "@shared/format";
-import { audioTracksApi } from "@shared/api/audio-tracks";
-import { lyricsApi } from "@shared/api/lyrics";
-import { settingsApi, type Setting } from "@shared/api/settings";
-import { showsApi, type Show } from "@shared/api/shows";
-import { videosApi, type Video } from "@shared/api/videos";
-import { lyricsRecord } from "@shared/schemas/lyrics";
-import { DEFAULT_COVER_ART, settingOrDefault } from "@shared/settings-defaults";
-import { asSentence, homeTitle } from "@shared/site-copy";
+import { ADMIN_SHELL, matchPage, NOT_FOUND_PAGE, PUBLIC_PAGES, type LcpImage, type PageDataKey, type PageDataValues, type PageParams, type PublicPage, type StructuredData } from "@shared/pages";
+import { DEFAULT_COVER_ART } from "@shared/settings-defaults";
 import { BAND_PHOTO_SIZES, FEATURED_COVER_SIZES, VIDEO_PLAYER_SIZES, variantSrcSet } from "@shared/responsive-images";
 import type { ResponsiveImage } from "@shared/schemas/images";
-import { findLyrics } from "../public-reads/lyrics";
-import { listUpcomingShows } from "../public-reads/shows";
-import { listActiveMembers } from "../public-reads/band-members";
-import { homeData, pageData, settingsData, type InitialData } from "./initial-data";
-import { musicEvent, musicGroup } from "./json-ld";
-import { loadSiteInfo } from "./site-info";
+import { initialData, pageReads, readData, type InitialData } from "./initial-data";
+import { musicComposition, musicEvent, musicGroup } from "./json-ld";
+import { siteInfoOf, type SiteInfo } from "./site-info";
 
 export interface PageMeta {
   status: number;
@@ -40,17 +30,12 @@ export interface PageMeta {
   shareImage?: { url: string; width: number; height: number };
 }
 
-/** Where the public forms lead after a success posted without JavaScript (plugins/form-posts.ts). */
-const THANKS_PAGES = ["/thanks/subscribe", "/thanks/contact"];
-
-const PAGES = new Set(["/", "/videos", "/merch", "/shows", "/lyrics", "/verify-email", "/unsubscribe", "/preferences", ...THANKS_PAGES, "/admin"]);
-
 /**
  * Which page a request path names, in its canonical spelling (what a redirect points to), and the
  * path its cached HTML is built for: null for a path that is no page (every such path shares one
  * "not found" answer). Spellings of one page lead to it: '/shows/', '/shows//', '/%73hows',
- * '/lyrics/007'. All admin paths share one shell (the client routes them). The list here is the
- * one describePage answers 200 for (a lyric's page may still be a 404: an unknown or unpublished id).
+ * '/lyrics/007'. All admin paths share one shell (the client routes them). The pages are the
+ * rows of src/shared/pages.ts (a lyric's page may still be a 404: an unknown or unpublished id).
  */
 export function pageOf(rawPath: string): { canonical: string; renders: string } | null {
   let path: string;
@@ -62,115 +47,79 @@ export function pageOf(rawPath: string): { canonical: string; renders: string } 
   path = path.replace(/\/{2,}/g, "/");
   if (path.length > 1) path = path.replace(/\/+$/, "");
   if (!path.startsWith("/")) return null;
-  if (PAGES.has(path)) return { canonical: path, renders: path };
-  const lyric = /^\/lyrics\/(\d{1,9})$/.exec(path);
-  if (lyric) {
-    const canonical = `/lyrics/${Number(lyric[1])}`;
-    return { canonical, renders: canonical };
-  }
-  if (path.startsWith("/admin/")) return { canonical: path, renders: "/admin" };
+  const page = matchPage(path);
+  if (page) return { canonical: page.canonical, renders: page.canonical };
+  if (path === ADMIN_SHELL.path || path.startsWith(`${ADMIN_SHELL.path}/`)) return { canonical: path, renders: ADMIN_SHELL.path };
   return null;
 }
 
 /** The path the one "not found" page is built for. */
 export const NOT_FOUND_PATH = "/404";
 
-/** What the HTML for one path says about itself: title, description, structured data, initial data. */
+/**
+ * What the HTML for one path says about itself: title, description, structured data, and the
+ * initial data, all from one read of the data its row in src/shared/pages.ts names.
+ */
 export async function describePage(app: FastifyInstance, rawPath: string): Promise<PageMeta> {
   const path = rawPath.length > 1 ? rawPath.replace(/\/+$/, "") : rawPath;
-  const site = await loadSiteInfo(app);
-  const band = site.bandName;
-  // the indexed pages are the ones drawn on the server (and the "not found" page); the mail pages and admin stay client-drawn
-  const page = (p: Partial<PageMeta> & Pick<PageMeta, "title" | "description">): PageMeta => {
-    const meta = { status: 200, path, noindex: false, ogType: "website" as const, jsonLd: [musicGroup(site)], data: {}, shareImage: site.shareImage, ...p };
-    return { ...meta, prerender: meta.status === 200 && !meta.noindex };
-  };
+  const match = matchPage(path);
+  const reads = pageReads(app, match?.params ?? {}, todayIso());
+  const [stored, photo] = await Promise.all([reads.get("settings"), reads.get("bandPhoto")]);
+  const site = siteInfoOf(app.config.PUBLIC_URL, Object.fromEntries(Object.entries(stored).map(([key, s]) => [key, s.value])), photo);
 
-  if (path === "/") {
-    const [data, upcoming, members] = await Promise.all([homeData(app), listUpcomingShows(app.db, todayIso()), listActiveMembers(app.db)]);
-    return page({
-      title: homeTitle(band, site.tagline),
-      description: `${site.tagline ? `${band}: ${asSentence(site.tagline)}` : `${band}.`} Stream the new songs, watch videos, catch a show${upcoming.length ? ` (${upcoming.length} upcoming)` : ""}, read the lyrics and grab merch.`,
-      jsonLd: [musicGroup(site, members), ...upcoming.map((s) => musicEvent(site, s))],
-      data,
-      // the band photo, when there is one, is the header's largest paint at every width (issue 21)
-      ...(site.bandPhoto
-        ? imagePreload(site.bandPhoto.image, site.bandPhoto.imageUrl, BAND_PHOTO_SIZES)
-        : featuredCoverPreload(data[audioTracksApi.featured])),
-    });
-  }
-  if (path === "/videos") {
-    const data = await pageData(app, path);
-    // the first video's thumbnail is this page's LCP: start it with the HTML, the same file the <picture> takes
-    const first = (data[videosApi.active] as Video[] | undefined)?.[0];
-    return page({
-      title: `Videos | ${band}`,
-      description: `Music videos, live sets and tour documentaries from ${band}.`,
-      data,
-      ...imagePreload(first?.thumbnail, first?.thumbnailUrl, VIDEO_PLAYER_SIZES),
-    });
-  }
-  if (path === "/merch") {
-    const data = await pageData(app, path);
-    // the merch page's own intro (Settings > Words on the site), as the page shows it
-    const intro = settingOrDefault("merch-intro", (data[settingsApi.item("merch-intro")] as Setting | undefined)?.value).trim();
-    return page({ title: `Official Merch | ${band}`, description: `Official ${band} merch.${intro ? ` ${intro}` : ""}`, data });
-  }
-  if (path === "/shows") {
-    const data = await pageData(app, path);
-    const upcoming = (data[showsApi.upcoming] ?? []) as Show[];
-    const next = upcoming[0];
-    return page({
-      title: `Shows | ${band}`,
-      description: `${band} tour dates${next ? ` (next: ${next.venue}, ${next.location})` : ""}, a calendar to subscribe to, and every past show by year.`,
-      jsonLd: [musicGroup(site), ...upcoming.map((s) => musicEvent(site, s))],
-      data,
-    });
-  }
-  if (path === "/lyrics") {
-    return page({ title: `Lyrics | ${band}`, description: `Lyrics to every ${band} song. Learn the words, then scream them back at us.`, data: await pageData(app, path) });
-  }
-  const lyricMatch = /^\/lyrics\/(\d{1,9})$/.exec(path);
-  if (lyricMatch) {
-    const row = await findLyrics(app.db, Number(lyricMatch[1]));
-    if (row?.isPublished) {
-      const first = row.lyricsText.split(/\r?\n/).find((l) => l.trim())?.trim() ?? "";
-      const data = await pageData(app, path);
-      data[lyricsApi.item(row.id)] = z.encode(lyricsRecord, row);
-      return page({
-        title: `${row.title} Lyrics | ${band}`,
-        description: `Lyrics to "${row.songName}" by ${band}${row.albumName ? ` from ${row.albumName}` : ""}${row.releaseYear ? ` (${row.releaseYear})` : ""}. "${first.slice(0, 80)}…"`,
-        ogType: "music.song",
-        jsonLd: [
-          musicGroup(site),
-          {
-            "@type": "MusicComposition",
-            name: row.songName,
-            composer: { "@id": `${site.baseUrl}/#band` },
-            ...(row.releaseYear ? { datePublished: row.releaseYear } : {}),
-            lyrics: { "@type": "CreativeWork", text: row.lyricsText },
-            url: `${site.baseUrl}/lyrics/${row.id}`,
-          },
-        ],
-        data,
-      });
+  if (!match) {
+    if (path === ADMIN_SHELL.path || path.startsWith(`${ADMIN_SHELL.path}/`)) {
+      return { status: 200, path, ...ADMIN_SHELL.describe(site), noindex: true, ogType: "website", jsonLd: [], data: {}, shareImage: site.shareImage, prerender: false };
     }
-    // the lyric page's own "not found" (an unknown or unpublished id), drawn from a known-missing answer
-    return notFoundPage(band, path, { ...(await pageData(app, path)), [lyricsApi.item(Number(lyricMatch[1]))]: null });
+    return notFoundPage(site, path, await readData(reads, NOT_FOUND_PAGE.data), {});
   }
-  if (path === "/verify-email" || path === "/unsubscribe" || path === "/preferences") {
-    const title = path === "/verify-email" ? "Verify your email" : path === "/unsubscribe" ? "Unsubscribe" : "Your preferences";
-    return page({ title: `${title} | ${band}`, description: `${band} mailing list.`, noindex: true, data: await settingsData(app) });
+  const row: PublicPage = PUBLIC_PAGES[match.name];
+  const values = await readData(reads, [...row.data, ...(row.alsoReads ?? [])]);
+  const inlined = await readData(reads, row.data);
+  if (row.found && !row.found(values)) return notFoundPage(site, path, inlined, match.params);
+  return {
+    status: 200,
+    path,
+    ...row.describe(site, values, match.params),
+    noindex: !row.indexed,
+    ogType: row.ogType ?? "website",
+    jsonLd: (row.structuredData ?? ["band"]).flatMap((kind) => structuredData(kind, site, values)),
+    data: initialData(inlined, match.params),
+    shareImage: site.shareImage,
+    ...(row.lcpImage ? lcpPreload(row.lcpImage, site, values) : {}),
+    // the mail pages are drawn by their own routes, per request (issue 21); the admin shell by the client
+    prerender: row.drawn === "cached",
+  };
+}
+
+/** The JSON-LD of one kind, from the page's data (src/shared/pages.ts names what each kind reads). */
+function structuredData(kind: StructuredData, site: SiteInfo, data: Partial<PageDataValues>): object[] {
+  switch (kind) {
+    case "band":
+      return [musicGroup(site)];
+    case "band-with-members":
+      return [musicGroup(site, needs(data, "members", kind))];
+    case "upcoming-events":
+      return needs(data, "upcomingShows", kind).map((show) => musicEvent(site, show));
+    case "song": {
+      const row = needs(data, "lyric", kind);
+      return row ? [musicComposition(site, row)] : [];
+    }
   }
-  if (THANKS_PAGES.includes(path)) {
-    const title = path === "/thanks/subscribe" ? "Thanks for subscribing!" : "Message sent";
-    // the same for everyone, so cached and drawn like the indexed pages; not worth a search result
-    return { ...page({ title: `${title} | ${band}`, description: `${band}: ${title}`, noindex: true, data: await settingsData(app) }), prerender: true };
+}
+
+function lcpPreload(kind: LcpImage, site: SiteInfo, data: Partial<PageDataValues>): Pick<PageMeta, "preloadImage" | "preloadImageSet"> {
+  if (kind === "first-video") {
+    const first = needs(data, "videos", kind)[0];
+    return imagePreload(first?.thumbnail, first?.thumbnailUrl, VIDEO_PLAYER_SIZES);
   }
-  if (path === "/admin" || path.startsWith("/admin/")) {
-    return page({ title: `Admin | ${band}`, description: `${band} admin panel.`, noindex: true, jsonLd: [] });
-  }
-  return notFoundPage(band, path, await pageData(app, path));
+  return site.bandPhoto ? imagePreload(site.bandPhoto.image, site.bandPhoto.imageUrl, BAND_PHOTO_SIZES) : featuredCoverPreload(needs(data, "featuredTracks", kind));
+}
+
+/** A value the page's row must name: a row that forgot it fails its first render (and the test that draws every page). */
+function needs<K extends PageDataKey>(data: Partial<PageDataValues>, key: K, what: string): PageDataValues[K] {
+  if (!(key in data)) throw new Error(`'${what}' reads '${key}': name it in the page's data or alsoReads (src/shared/pages.ts)`);
+  return data[key] as PageDataValues[K];
 }
 
 function featuredCoverPreload(tracks: unknown): Pick<PageMeta, "preloadImage" | "preloadImageSet"> {
@@ -194,18 +143,18 @@ function sitePathOrUrl(url: string): string {
 /**
  * Status 404, noindex, and drawn on the server like the other public pages (decision 029), so it
  * says what happened without JavaScript. Every path that is no page shares this one (NOT_FOUND_PATH,
- * decision 023), so it shows nothing of the path asked for.
+ * decision 023), so it shows nothing of the path asked for. A lyric that is not there gets it
+ * with the lyric page's data (its known-missing answer draws the lyric page's own "not found").
  */
-function notFoundPage(band: string, path: string, data: InitialData): PageMeta {
+function notFoundPage(site: SiteInfo, path: string, data: Partial<PageDataValues>, params: PageParams): PageMeta {
   return {
     status: 404,
     path,
-    title: `404 Page Not Found | ${band}`,
-    description: "The page you are looking for does not exist or has moved.",
+    ...NOT_FOUND_PAGE.describe(site),
     noindex: true,
     ogType: "website",
     jsonLd: [],
-    data,
+    data: initialData(data, params),
     prerender: true,
   };
 }
