@@ -29,3 +29,14 @@ describe("GET /api/audio-tracks", () => {
     expect(res.json().data).toHaveLength(3);
   });
 });
+
+describe("GET /api/admin/audio-tracks", () => {
+  it("is the admin library in the admin scope, the same answer as the spec's GET /api/audio-tracks", async () => {
+    expect((await t.request({ method: "GET", url: "/api/admin/audio-tracks" })).statusCode).toBe(401);
+    const headers = await t.adminHeaders();
+    const res = await t.request({ method: "GET", url: "/api/admin/audio-tracks", headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toHaveLength(3);
+    expect(res.json()).toEqual((await t.request({ method: "GET", url: "/api/audio-tracks", headers })).json());
+  });
+});
