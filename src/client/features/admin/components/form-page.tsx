@@ -11,13 +11,12 @@ import { FormLoadState } from "./form-load-state";
 const WIDTHS = { "2xl": "mx-auto max-w-2xl", "3xl": "mx-auto max-w-3xl", "5xl": "mx-auto max-w-5xl" } as const;
 
 interface FormPageProps<T> {
-  /** the route's `{id}`: none on the add page */
-  id: string | undefined;
   /** the resource's record hook (`useShow`): null asks nothing */
   useRecord: (id: number | null) => UseQueryResult<T, Error>;
-  title: { add: string; edit: string };
-  /** the edit page's subtitle may come from the record (a member's name) */
-  subtitle: { add: string; edit: string | ((record: T | undefined) => string | undefined) };
+  /** the add page's title and subtitle */
+  add: [title: string, subtitle: string];
+  /** the edit page's; its subtitle may come from the record (a member's name) */
+  edit: [title: string, subtitle: string | ((record: T | undefined) => string | undefined)];
   /** said when the record does not exist */
   notFound: string;
   /** the list the page belongs to ("/shows") */
@@ -30,12 +29,19 @@ interface FormPageProps<T> {
 }
 
 /**
- * An admin resource's add and edit page (/admin/<list>/add, /admin/<list>/edit/{id}): the title,
- * a card, and the form, which on the edit page waits for its record (FormLoadState).
+ * An admin resource's add and edit page (/admin/<list>/add, /admin/<list>/edit/{id}, the route's
+ * `{id}`): the title, a card, and the form, which on the edit page waits for its record
+ * (FormLoadState). Each resource's page is `export default formPage({ ... })`.
  */
-export function FormPage<T>({ id, useRecord, title, subtitle, notFound, listHref, width, backLink, form }: FormPageProps<T>) {
+export function formPage<T>(props: FormPageProps<T>) {
+  return function ResourceFormPage({ params }: { params: { id?: string } }) {
+    return <FormPage id={params.id} {...props} />;
+  };
+}
+
+function FormPage<T>({ id, useRecord, add, edit, notFound, listHref, width, backLink, form }: FormPageProps<T> & { id: string | undefined }) {
   const record = useRecord(id ? routeId(id) : null);
-  const editSubtitle = typeof subtitle.edit === "function" ? subtitle.edit(record.data) : subtitle.edit;
+  const [title, subtitle] = id ? edit : add;
   return (
     <div className={width ? WIDTHS[width] : undefined}>
       {backLink && (
@@ -43,7 +49,7 @@ export function FormPage<T>({ id, useRecord, title, subtitle, notFound, listHref
           <ArrowLeft className="h-4 w-4" aria-hidden="true" /> Back
         </Link>
       )}
-      <PageHeader title={id ? title.edit : title.add} subtitle={id ? editSubtitle : subtitle.add} />
+      <PageHeader title={title} subtitle={typeof subtitle === "function" ? subtitle(record.data) : subtitle} />
       <Card>
         <CardContent className="pt-5">
           {id ? (
