@@ -43,3 +43,18 @@ export function recordRoutes(base: string, payload: unknown, extra: Route[] = []
   const all: Route[] = [{ method: "POST", url: base, payload }, ...byId.map((route) => ({ ...route, url: route.url.replace(":id", "1") }))];
   return { byId, all };
 }
+
+/**
+ * An admin-scope read answers exactly as the older URL that gave the same admin answer (its body
+ * and its caching), and refuses visitors. Returns the answer's body.
+ */
+export async function expectSameAdminAnswer(t: TestApp, adminUrl: string, olderUrl: string) {
+  expect((await t.request({ method: "GET", url: adminUrl })).statusCode, `${adminUrl} anonymous`).toBe(401);
+  const headers = await t.adminHeaders();
+  const own = await t.request({ method: "GET", url: adminUrl, headers });
+  const older = await t.request({ method: "GET", url: olderUrl, headers });
+  expect(own.statusCode, adminUrl).toBe(200);
+  expect(own.headers["cache-control"], adminUrl).toBe(older.headers["cache-control"]);
+  expect(own.json(), adminUrl).toEqual(older.json());
+  return own.json();
+}

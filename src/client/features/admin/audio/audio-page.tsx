@@ -115,12 +115,9 @@ export default function AudioPage() {
         list={tracks}
         // search, sort and pages in memory: this list stays small, and the server sends it whole
         table={{ searchText: (t) => `${t.title} ${t.artist}`, sortBy: { title: (t) => t.title, artist: (t) => t.artist, duration: (t) => t.duration, featured: (t) => (t.isFeatured ? 0 : 1), active: (t) => (t.isActive ? 0 : 1) } }}
-        searchPlaceholder="Title or artist"
-        caption="Audio tracks"
         columns={columns}
-        errorText={() => "Error loading audio tracks"}
+        words={{ caption: "Audio tracks", search: "Title or artist", noMatches: "No tracks match", error: () => "Error loading audio tracks" }}
         rowClassName={(t) => (t.isActive ? undefined : "opacity-60")}
-        noMatches="No tracks match"
         empty={<EmptyState icon={<Music className="h-8 w-8" />} title="No Audio Tracks" description="Upload a track or link one to get started." action={<AddTrack label="Add Your First Track" />} />}
       />
       <ConfirmDialog

@@ -89,12 +89,9 @@ export default function BandMembersPage() {
         list={members}
         // search, sort and pages in memory: this list stays small, and the server sends it whole
         table={{ searchText: (m) => `${m.name} ${m.role}`, sortBy: { name: (m) => m.name, role: (m) => m.role, status: (m) => (m.isActive ? 0 : 1), joinDate: (m) => m.joinDate } }}
-        searchPlaceholder="Name or role"
-        caption="Band members"
         columns={columns}
-        errorText={() => "Error loading band members"}
+        words={{ caption: "Band members", search: "Name or role", noMatches: "No band members match", error: () => "Error loading band members" }}
         rowClassName={(m) => (m.isActive ? undefined : "opacity-50")}
-        noMatches="No band members match"
         empty={<EmptyState description="No band members found. Add your first band member to get started." />}
         cardTop={
           <div className="flex flex-wrap items-center justify-between gap-3 border-b border-smoke p-4">

@@ -82,13 +82,9 @@ export default function LyricsPage() {
         list={lyrics}
         // search, sort and pages in memory: this list stays small, and the server sends it whole
         table={{ searchText: (l) => `${l.title} ${l.songName} ${l.albumName ?? ""}`, sortBy: { title: (l) => l.title, songName: (l) => l.songName, album: (l) => l.albumName, year: (l) => l.releaseYear, status: (l) => (l.isPublished ? 0 : 1) } }}
-        searchPlaceholder="Title, song or album"
-        caption="Lyrics"
         columns={columns}
-        loadingText="Loading lyrics..."
-        errorText={() => "Failed to load lyrics. Please try again later."}
+        words={{ caption: "Lyrics", search: "Title, song or album", noMatches: "No lyrics match", error: () => "Failed to load lyrics. Please try again later.", loading: "Loading lyrics..." }}
         rowClassName={(l) => (l.isPublished ? undefined : "opacity-70")}
-        noMatches="No lyrics match"
         empty={<EmptyState description="No lyrics found." action={addLyrics("Add Your First Lyrics")} />}
       />
       <ConfirmDialog

@@ -77,19 +77,10 @@ export default function MerchandisePage() {
         list={items}
         // in memory: a band's merch stays small; without a sort the rows are the public order
         table={{ searchText: (m) => `${m.name} ${m.category}`, sortBy: { name: (m) => m.name, category: (m) => m.category, price: (m) => Number(m.price) } }}
-        searchPlaceholder="Name or category"
-        caption="Merchandise"
         columns={columns}
-        errorText={() => "Error loading merchandise. Please try again later."}
-        noMatches="No items match"
+        words={{ caption: "Merchandise", search: "Name or category", noMatches: "No items match", error: () => "Error loading merchandise. Please try again later." }}
         empty={<EmptyState title="No merchandise" description="Get started by adding your first merchandise item." action={addItem} />}
-        order={{
-          onReorder: (ids) => reorder.mutate(ids),
-          busy: reorder.isPending,
-          label: (m) => m.name,
-          restoreLabel: "Show the public order",
-          blockedReason: "Clear the search and the column sort to drag items into the order fans see.",
-        }}
+        order={{ save: reorder, label: (m) => m.name, restoreLabel: "Show the public order", blockedReason: "Clear the search and the column sort to drag items into the order fans see." }}
       />
       <ConfirmDialog
         {...del.dialogProps}

@@ -74,12 +74,9 @@ export default function UsersPage() {
         list={users}
         // search, sort and pages in memory: this list stays small, and the server sends it whole
         table={{ searchText: (u) => `${u.username} ${u.email ?? ""}`, sortBy: { id: (u) => u.id, username: (u) => u.username, email: (u) => u.email, status: (u) => (u.isActive ? 0 : 1), created: (u) => u.createdAt } }}
-        searchPlaceholder="Username or email"
-        caption="Admin users"
         columns={columns}
-        errorText={(error) => `Error loading users: ${error.message}`}
+        words={{ caption: "Admin users", search: "Username or email", noMatches: "No admin users match", error: (error) => `Error loading users: ${error.message}` }}
         rowClassName={(u) => (u.isActive ? undefined : "opacity-60")}
-        noMatches="No admin users match"
         empty={<EmptyState title="No admin users found." action={addAdmin} />}
       />
       <ConfirmDialog

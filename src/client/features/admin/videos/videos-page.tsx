@@ -103,20 +103,11 @@ export default function VideosPage() {
           searchText: (v) => `${v.title} ${v.description} ${VIDEO_CATEGORY_LABELS[v.category] ?? v.category}`,
           sortBy: { title: (v) => v.title, category: (v) => VIDEO_CATEGORY_LABELS[v.category] ?? v.category, order: (v) => v.sortOrder, active: (v) => (v.isActive ? 0 : 1) },
         }}
-        searchPlaceholder="Title, description or category"
-        caption="Videos"
         columns={columns}
-        errorText={(error) => `Error loading videos: ${errorMessage(error)}`}
+        words={{ caption: "Videos", search: "Title, description or category", noMatches: "No videos match", error: (error) => `Error loading videos: ${errorMessage(error)}` }}
         rowClassName={(v) => (v.isActive ? undefined : "opacity-60")}
-        noMatches="No videos match"
         empty={<EmptyState description="No videos found. Add your first video to get started." action={addVideo} />}
-        order={{
-          onReorder: (ids) => reorder.mutate(ids),
-          busy: reorder.isPending,
-          label: (v) => v.title,
-          restoreLabel: "Show the playing order",
-          blockedReason: "Clear the search and the column sort to drag videos into the order fans see.",
-        }}
+        order={{ save: reorder, label: (v) => v.title, restoreLabel: "Show the playing order", blockedReason: "Clear the search and the column sort to drag videos into the order fans see." }}
       />
     </div>
   );
