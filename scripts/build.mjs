@@ -7,7 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { precompress } from "./precompress.mjs";
 
-/** Where the server looks for the SSR build: next to the client build (the rule of ssrDistDir in src/server/paths.ts). */
+/** Where the server looks for the SSR build: next to the client build (the rule of ssrDirBeside in src/server/paths.ts). */
 export function ssrDirFor(clientOut) {
   const client = path.resolve(clientOut);
   return path.basename(client) === "client" ? path.join(path.dirname(client), "ssr") : `${client}-ssr`;

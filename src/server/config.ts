@@ -4,6 +4,7 @@ import { Cron } from "croner";
 import { z } from "zod";
 import { passwordProblem } from "@shared/password-strength";
 import { passwordContainsUsername, passwordSchema, PASSWORD_HAS_USERNAME, usernameSchema } from "@shared/schemas/users";
+import { appRoot, ssrDirBeside } from "./paths";
 
 const bool = z
   .enum(["true", "false", "1", "0", "yes", "no"])
@@ -104,6 +105,10 @@ const envSchema = z.object({
   // and the upload answers 503. At most 10 minutes: the start-up sweep of leftover files
   // (storage/upload-sweep.ts) leaves alone anything younger than 15.
   IMAGE_JOB_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(60),
+  // The built client the server serves (default dist/client), and its server-render build
+  // (default beside it, decision 017): tests and parallel work build into their own folders.
+  CLIENT_DIST_DIR: z.string().optional(),
+  SSR_DIST_DIR: z.string().optional(),
 }).superRefine(strongAdminPassword);
 
 export type Env = z.infer<typeof envSchema>;
@@ -119,6 +124,10 @@ export interface AppConfig extends Omit<Env, "PUBLIC_URL" | "MAIL_FROM"> {
   mailDir: string;
   /** where scheduled backups go (BACKUP_DIR, default DATA_DIR/backups) */
   backupDir: string;
+  /** absolute path of the client build (CLIENT_DIST_DIR, default dist/client) */
+  clientDistDir: string;
+  /** absolute path of the server-render build (SSR_DIST_DIR, default beside the client build) */
+  ssrDistDir: string;
 }
 
 /** Parses the environment; throws one error listing every problem. */
@@ -133,6 +142,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 
 export function withDerived(e: Env): AppConfig {
   const dataDir = path.resolve(e.DATA_DIR);
+  // an empty setting counts as unset
+  const clientDistDir = e.CLIENT_DIST_DIR ? path.resolve(e.CLIENT_DIST_DIR) : path.join(appRoot, "dist", "client");
   return {
     ...e,
     PUBLIC_URL: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
@@ -142,11 +153,16 @@ export function withDerived(e: Env): AppConfig {
     uploadsDir: path.join(dataDir, "uploads"),
     mailDir: path.join(dataDir, "mail"),
     backupDir: e.BACKUP_DIR ? path.resolve(e.BACKUP_DIR) : path.join(dataDir, "backups"),
+    clientDistDir,
+    ssrDistDir: e.SSR_DIST_DIR ? path.resolve(e.SSR_DIST_DIR) : ssrDirBeside(clientDistDir),
   };
 }
 
-/** Config for tests: defaults plus overrides, never read from process.env. */
+/**
+ * Config for tests: defaults plus overrides, never read from process.env, except the builds to
+ * serve: the test runner names them there (test/client-fixture.ts, a test's own SSR build).
+ */
 export function testConfig(overrides: Partial<Env> = {}): AppConfig {
-  const base = envSchema.parse({ NODE_ENV: "test", LOG_LEVEL: "silent", SEED_DEMO: "false" });
+  const base = envSchema.parse({ NODE_ENV: "test", LOG_LEVEL: "silent", SEED_DEMO: "false", CLIENT_DIST_DIR: process.env.CLIENT_DIST_DIR, SSR_DIST_DIR: process.env.SSR_DIST_DIR });
   return withDerived({ ...base, LOGIN_RATE_LIMIT: 1000, FORM_RATE_LIMIT: 1000, ...overrides });
 }

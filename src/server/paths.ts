@@ -15,14 +15,11 @@ function findRoot(): string {
 
 export const appRoot = findRoot();
 export const migrationsDir = path.join(appRoot, "drizzle");
-// CLIENT_DIST_DIR lets tests and parallel work build into their own folder.
-export const clientDistDir = process.env.CLIENT_DIST_DIR ? path.resolve(process.env.CLIENT_DIST_DIR) : path.join(appRoot, "dist", "client");
 /**
- * The server-render build (decision 017), next to the client build: dist/ssr beside dist/client,
- * X/ssr beside X/client, X-ssr beside any other folder X. scripts/build.mjs uses the same rule.
+ * Where the server-render build goes beside a client build (decision 017): X/ssr beside
+ * X/client, X-ssr beside any other folder X. scripts/build.mjs uses the same rule; the folders
+ * themselves are settings (CLIENT_DIST_DIR, SSR_DIST_DIR in config.ts).
  */
-export const ssrDistDir = process.env.SSR_DIST_DIR
-  ? path.resolve(process.env.SSR_DIST_DIR)
-  : path.basename(clientDistDir) === "client"
-    ? path.join(path.dirname(clientDistDir), "ssr")
-    : `${clientDistDir}-ssr`;
+export function ssrDirBeside(clientDistDir: string): string {
+  return path.basename(clientDistDir) === "client" ? path.join(path.dirname(clientDistDir), "ssr") : `${clientDistDir}-ssr`;
+}

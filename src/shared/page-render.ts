@@ -3,6 +3,7 @@
  * server never imports client code: it loads the SSR build's file at run time and calls its
  * `render`, typed by this file, which both sides may import.
  */
+import type { FormFields } from "./form-fields";
 
 /** The id of the `<script type="application/json">` holding the page's InitialPage. */
 export const INITIAL_DATA_ID = "app-data";
@@ -42,7 +43,7 @@ export interface FormAnswer {
   /** the API's field errors, keyed by the JSON body's field names */
   errors?: Record<string, string>;
   /** the posted fields, so a refused form keeps what the fan typed */
-  values?: Record<string, string | string[]>;
+  values?: FormFields;
 }
 
 /** Renders the app for `url` (path and query) from `page`, once every lazy part is in: the HTML inside #root. */

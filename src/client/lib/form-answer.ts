@@ -1,4 +1,5 @@
 import { createContext, use } from "react";
+import { fieldList, fieldText } from "@shared/form-fields";
 import type { FormAnswer, FormName } from "@shared/page-render";
 
 export type { FormAnswer, FormName };
@@ -16,17 +17,11 @@ export function useFormAnswer(form: FormName): FormAnswer | null {
   return answer?.form === form ? answer : null;
 }
 
-/** A posted field as text ('' when absent). */
-export function answerText(answer: FormAnswer | null, name: string): string {
-  const value = answer?.values?.[name];
-  return (Array.isArray(value) ? value[0] : value) ?? "";
-}
+/** A posted field as text ('' when absent): the server's reading of a posted form (shared/form-fields.ts). */
+export const answerText = (answer: FormAnswer | null, name: string): string => fieldText(answer?.values, name);
 
 /** A posted repeated field (checkboxes of one name). */
-export function answerList(answer: FormAnswer | null, name: string): string[] {
-  const value = answer?.values?.[name];
-  return value === undefined ? [] : Array.isArray(value) ? value : [value];
-}
+export const answerList = (answer: FormAnswer | null, name: string): string[] => fieldList(answer?.values, name);
 
 /**
  * The words for a refused answer: the first field error (the API's message prefixes it with the

@@ -2,12 +2,10 @@ import formbody from "@fastify/formbody";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import Negotiator from "negotiator";
 import type { ZodType } from "zod";
+import type { FormFields } from "@shared/form-fields";
 import type { FormAnswer, FormName } from "@shared/page-render";
 import { HttpError } from "../lib/http-error";
 import type { PageToDraw } from "./html";
-
-/** A posted form's fields: a name given once is a string, repeated (checkboxes) an array. */
-export type FormFields = Record<string, string | string[]>;
 
 /**
  * A public route that a page's form also posts without JavaScript (issue 21). The route keeps
@@ -110,18 +108,6 @@ export function searchOf(url: string): string {
 /** A page drawn for one request: it may carry a token from its link, so it is never stored anywhere. */
 export function sendPage(reply: FastifyReply, status: number, html: string) {
   return reply.status(status).header("content-type", "text/html; charset=utf-8").header("cache-control", "no-store").send(html);
-}
-
-/** A field given once or repeated, as text: the first value. */
-export function fieldText(fields: FormFields, name: string): string {
-  const value = fields[name];
-  return (Array.isArray(value) ? value[0] : value) ?? "";
-}
-
-/** The values of a repeated field (checkboxes of one name). */
-export function fieldList(fields: FormFields, name: string): string[] {
-  const value = fields[name];
-  return value === undefined ? [] : Array.isArray(value) ? value : [value];
 }
 
 interface Envelope {

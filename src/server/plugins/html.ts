@@ -3,7 +3,6 @@ import path from "node:path";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { todayIso } from "@shared/format";
 import { INITIAL_DATA_ID, type FormAnswer, type InitialPage, type RenderPage } from "@shared/page-render";
-import { clientDistDir } from "../paths";
 import { describePage, type PageMeta } from "../services/pages/page-meta";
 import { escapeJsonForHtml, jsonLdScript } from "../services/pages/json-ld";
 
@@ -41,10 +40,10 @@ export const renderHtml: HtmlRenderer = async (app, request, template, renderPag
     } catch (err) {
       // the shell still works: the browser draws the page, as without the SSR build; not kept, so the next request tries again
       request.log.error({ err }, "server render failed");
-      return { html: fillTemplate(template, meta, app.config.PUBLIC_URL, { today }), status: meta.status, complete: false };
+      return { html: fillTemplate(template, meta, app.config.PUBLIC_URL, { today, fonts: siteFonts(app.config.clientDistDir) }), status: meta.status, complete: false };
     }
   }
-  return { html: fillTemplate(template, meta, app.config.PUBLIC_URL, { today, appHtml }), status: meta.status, complete: true };
+  return { html: fillTemplate(template, meta, app.config.PUBLIC_URL, { today, appHtml, fonts: siteFonts(app.config.clientDistDir) }), status: meta.status, complete: true };
 };
 
 const initialPage = (meta: PageMeta, today: string, origin: string): InitialPage => ({ path: meta.path, today, origin, queries: meta.data });
@@ -79,15 +78,18 @@ export async function drawPageHtml(app: FastifyInstance, request: FastifyRequest
       request.log.error({ err }, "server render failed");
     }
   }
-  return fillTemplate(template, meta, app.config.PUBLIC_URL, { today, appHtml, page });
+  return fillTemplate(template, meta, app.config.PUBLIC_URL, { today, appHtml, page, fonts: siteFonts(app.config.clientDistDir) });
 }
 
-/** `appHtml`: the server's render of the page, put inside #root (empty: the browser draws it); `page`: what to inline, when more than the page's own data. */
+/**
+ * `appHtml`: the server's render of the page, put inside #root (empty: the browser draws it); `page`: what to inline,
+ * when more than the page's own data; `fonts`: the build's font files to preload (siteFonts).
+ */
 export function fillTemplate(
   template: string,
   meta: PageMeta,
   baseUrl: string,
-  { today = todayIso(), appHtml = "", page }: { today?: string; appHtml?: string; page?: InitialPage } = {},
+  { today = todayIso(), appHtml = "", page, fonts = [] }: { today?: string; appHtml?: string; page?: InitialPage; fonts?: readonly string[] } = {},
 ): string {
   const url = `${baseUrl}${meta.path === "/" ? "/" : meta.path}`;
   const share = meta.shareImage ?? { url: `${baseUrl}/images/og-image.jpg`, width: 1200, height: 630 };
@@ -108,7 +110,7 @@ export function fillTemplate(
     `<meta name="twitter:title" content="${a(meta.title)}" />`,
     `<meta name="twitter:description" content="${a(meta.description)}" />`,
     `<meta name="twitter:image" content="${a(image)}" />`,
-    ...preloads(meta),
+    ...preloads(meta, fonts),
     meta.jsonLd.length ? jsonLdScript(meta.jsonLd) : "",
   ]
     .filter(Boolean)
@@ -131,22 +133,25 @@ export function fillTemplate(
  * face Archivo is not: it would only compete with them (client body-font.ts, decision 017).
  */
 const FONT_FILES = [/^anton-latin-400-normal-[\w-]+\.woff2$/];
-let fontFiles: string[] | undefined;
-function siteFonts(): string[] {
-  if (fontFiles === undefined) {
+/** The font files of each client build read so far (one per app, a few in tests), by its folder. */
+const fontFiles = new Map<string, string[]>();
+function siteFonts(clientDistDir: string): string[] {
+  let found = fontFiles.get(clientDistDir);
+  if (found === undefined) {
     try {
       const assets = fs.readdirSync(path.join(clientDistDir, "assets"));
-      fontFiles = FONT_FILES.map((name) => assets.find((f) => name.test(f))).filter((f): f is string => !!f);
+      found = FONT_FILES.map((name) => assets.find((f) => name.test(f))).filter((f): f is string => !!f);
     } catch {
-      fontFiles = [];
+      found = [];
     }
+    fontFiles.set(clientDistDir, found);
   }
-  return fontFiles;
+  return found;
 }
 
-function preloads(meta: PageMeta): string[] {
+function preloads(meta: PageMeta, fonts: readonly string[]): string[] {
   const links: string[] = [];
-  if (meta.status === 200) for (const font of siteFonts()) links.push(`<link rel="preload" href="/assets/${font}" as="font" type="font/woff2" crossorigin />`);
+  if (meta.status === 200) for (const font of fonts) links.push(`<link rel="preload" href="/assets/${font}" as="font" type="font/woff2" crossorigin />`);
   if (meta.preloadImage) links.push(`<link rel="preload" href="${escapeAttr(meta.preloadImage)}" as="image" fetchpriority="high" />`);
   // a browser without AVIF skips this preload (type) and takes the <picture>'s WebP or original
   const set = meta.preloadImageSet;

@@ -2,7 +2,6 @@ import fs from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { clientDistDir, ssrDistDir } from "../paths";
 import { NOT_FOUND_PATH, pageOf } from "../services/pages/page-meta";
 import { loadPageRenderer } from "../services/pages/server-render";
 import { isVariantFile } from "../storage/image-variants";
@@ -35,6 +34,7 @@ export async function registerStatic(app: FastifyInstance) {
     },
   });
 
+  const { clientDistDir, ssrDistDir } = app.config;
   const indexFile = path.join(clientDistDir, "index.html");
   const hasClient = fs.existsSync(indexFile);
   if (hasClient) {

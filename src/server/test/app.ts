@@ -50,6 +50,15 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/**
+ * The usual start of a module test file: the app, and the primary admin's bearer headers.
+ * `beforeAll(async () => ({ t, headers } = await startWithAdmin()));`
+ */
+export async function startWithAdmin(overrides: Partial<Env> = {}): Promise<{ t: TestApp; headers: Record<string, string> }> {
+  const t = await createTestApp(overrides);
+  return { t, headers: await t.adminHeaders() };
+}
+
 /** Builds the real app on a fresh database with the primary admin in place. */
 export async function createTestApp(overrides: Partial<Env> = {}, options: { logStream?: { write(line: string): void } } = {}): Promise<TestApp> {
   const database = await freshDatabase();

@@ -2,8 +2,10 @@
 export type { AudioTrack, AudioTrackInput } from "../schemas/audio-tracks";
 
 export const audioTracksApi = {
-  /** GET (admin: every track), POST */
+  /** POST (admin). GET (admin, the spec's call): every track, as adminList answers it */
   list: "/api/audio-tracks",
+  /** GET (admin): every track, the admin library */
+  adminList: "/api/admin/audio-tracks",
   /** GET (public): featured and active tracks, the player's playlist */
   featured: "/api/audio-tracks?featured=true",
   item: (id: number) => `/api/audio-tracks/${id}`,
@@ -11,4 +13,4 @@ export const audioTracksApi = {
   activeFlag: (id: number) => `/api/audio-tracks/${id}/active`,
 } as const;
 
-export const audioTrackListKeys = [audioTracksApi.list, audioTracksApi.featured];
+export const audioTrackListKeys = [audioTracksApi.adminList, audioTracksApi.featured];

@@ -4,10 +4,10 @@ export type { BandMember, BandMemberInput, SocialLinks } from "../schemas/band-m
 export const bandMembersApi = {
   /** GET (public): active members. POST (admin) */
   list: "/api/band-members",
-  /** GET (admin): every member */
-  all: "/api/band-members?all=true",
+  /** GET (admin): every member (GET /api/band-members?all=true answers the same, for older clients) */
+  adminList: "/api/admin/band-members",
   item: (id: number) => `/api/band-members/${id}`,
   activeFlag: (id: number) => `/api/band-members/${id}/active`,
 } as const;
 
-export const bandMemberListKeys = [bandMembersApi.list, bandMembersApi.all];
+export const bandMemberListKeys = [bandMembersApi.list, bandMembersApi.adminList];

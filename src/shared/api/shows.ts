@@ -8,6 +8,8 @@ export const HOME_SHOWS_LIMIT = 50;
 /** /shows pages its archive (before today, newest first) this many at a time. */
 export const PAST_SHOWS_PAGE = 100;
 
+const ADMIN_TABLE = "/api/admin/shows";
+
 export const showsApi = {
   /** GET: every show by date (public; the admin list reads it too). POST: create (admin). */
   list: "/api/shows",
@@ -19,12 +21,14 @@ export const showsApi = {
   home: `/api/shows?upcoming=true&limit=${HOME_SHOWS_LIMIT}`,
   /** /shows: the archive, a page at a time */
   past: (offset = 0) => `/api/shows?past=true&limit=${PAST_SHOWS_PAGE}${offset ? `&offset=${offset}` : ""}`,
-  /** GET (admin): one page of the admin table's search, upcoming or past (its key starts with `list`) */
-  page: (query: ShowTableQuery) => tableUrl("/api/shows", { ...query }),
+  /** GET (admin): the admin table's search, a page at a time */
+  adminTable: ADMIN_TABLE,
+  /** GET (admin): one page of the admin table's search, upcoming or past (its key starts with `adminTable`) */
+  page: (query: ShowTableQuery) => tableUrl(ADMIN_TABLE, { ...query }),
   /** the whole tour as an iCalendar feed, and one show */
   calendar: "/shows.ics",
   showCalendar: (id: number) => `/shows/${id}.ics`,
 } as const;
 
-/** Every list a show write changes: the admin list and the public lists (home, /shows). */
-export const showListKeys = [showsApi.list, showsApi.home, showsApi.upcoming, showsApi.past()];
+/** Every list a show write changes: the admin list and table, and the public lists (home, /shows). */
+export const showListKeys = [showsApi.list, showsApi.adminTable, showsApi.home, showsApi.upcoming, showsApi.past()];

@@ -65,7 +65,7 @@ export type Show = z.input<typeof showRecord>;
 
 export const showAnswers = {
   list: dataAnswer(z.array(showRecord)),
-  /** one page of the admin table's search (GET /api/shows with table parameters) */
+  /** one page of the admin table's search (GET /api/admin/shows; GET /api/shows with table parameters) */
   page: pageAnswer(showRecord),
   listOrPage: listOrPageAnswer(showRecord),
   item: dataAnswer(showRecord),
@@ -75,6 +75,6 @@ export type ShowPage = z.input<typeof showAnswers.page>;
 
 export const SHOW_SORTS = ["date", "venue", "location", "price", "status"] as const;
 export type ShowSort = (typeof SHOW_SORTS)[number];
-/** The admin table's parameters on GET /api/shows (any of them: an admin-only page of the search). */
+/** The admin table's parameters on GET /api/admin/shows (on GET /api/shows, any of them makes it an admin-only page of the search). */
 export const showTableQuery = tableQuery(SHOW_SORTS);
 export type ShowTableQuery = z.output<typeof showTableQuery> & { upcoming?: "true"; past?: "true" };

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { activityLog, subscribers } from "../../db/schema";
-import { createTestApp, type TestApp } from "../../test/app";
+import { startWithAdmin, type TestApp } from "../../test/app";
 import { multipartFile } from "../../test/multipart";
 import { phonePhoto } from "../../../../tests/support/photos";
 
@@ -10,10 +10,7 @@ import { phonePhoto } from "../../../../tests/support/photos";
  */
 let t: TestApp;
 let headers: Record<string, string>;
-beforeAll(async () => {
-  t = await createTestApp();
-  headers = await t.adminHeaders();
-});
+beforeAll(async () => ({ t, headers } = await startWithAdmin()));
 afterAll(() => t.close());
 
 type Entry = { username: string; action: string; resource: string; recordId: string | null; summary: string | null; description: string; changes: Record<string, unknown> | null };

@@ -1,18 +1,24 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { audioTracksApi } from "@shared/api/audio-tracks";
 import { messageAnswer } from "@shared/schemas/answers";
 import { audioActiveInput, audioFeaturedInput, audioTrackAnswers, audioTrackInput } from "@shared/schemas/audio-tracks";
 import { notFound } from "../../lib/http-error";
 import { idParams } from "../../lib/params";
 import { formatDuration } from "@shared/format";
+import type { Db } from "../../db/client";
 import { recordActivities } from "../../plugins/record-activity";
+import { listAllTracks } from "../../services/public-reads/audio-tracks";
 import { createTrack, deleteTrack, findTrack, replaceTrack, setTrackActive, setTrackFeatured } from "./repository";
 
 const missing = () => notFound("Audio track not found");
 
 /**
- * Admin writes for audio tracks (spec section 7). The list (GET /api/audio-tracks) lives in
- * public-routes.ts because ?featured=true is public there.
+ * The admin library: every track. GET /api/admin/audio-tracks answers with it, and so does the
+ * spec's GET /api/audio-tracks without ?featured=true (public-routes.ts), for an admin.
  */
+export const everyTrack = async (db: Db) => ({ success: true, data: await listAllTracks(db) });
+
+/** Admin reads and writes for audio tracks (spec section 7). The player's list is in public-routes.ts. */
 export const audioTracksAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const log = recordActivities({
     resource: "audio-tracks",
@@ -22,6 +28,8 @@ export const audioTracksAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     find: (id: number) => findTrack(app.db, id),
   });
   const effects = { invalidates: ["audio-tracks"] as const };
+
+  app.get(audioTracksApi.adminList, { schema: { response: { 200: audioTrackAnswers.list } } }, async () => everyTrack(app.db));
 
   app.get("/api/audio-tracks/:id", { schema: { params: idParams, response: { 200: audioTrackAnswers.item } } }, async (request) => {
     const track = await findTrack(app.db, request.params.id);

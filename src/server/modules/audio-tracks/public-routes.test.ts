@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { audioTracks } from "../../db/schema";
 import { createTestApp, type TestApp } from "../../test/app";
+import { expectSameAdminAnswer } from "../../test/crud-checks";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -27,5 +28,11 @@ describe("GET /api/audio-tracks", () => {
     expect((await t.request({ method: "GET", url: "/api/audio-tracks" })).statusCode).toBe(401);
     const res = await t.request({ method: "GET", url: "/api/audio-tracks", headers: await t.adminHeaders() });
     expect(res.json().data).toHaveLength(3);
+  });
+});
+
+describe("GET /api/admin/audio-tracks", () => {
+  it("is the admin library in the admin scope, the same answer as the spec's GET /api/audio-tracks", async () => {
+    expect((await expectSameAdminAnswer(t, "/api/admin/audio-tracks", "/api/audio-tracks")).data).toHaveLength(3);
   });
 });

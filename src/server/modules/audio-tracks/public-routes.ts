@@ -3,7 +3,8 @@ import { audioTrackAnswers } from "@shared/schemas/audio-tracks";
 import { z } from "zod";
 import { requireAdmin } from "../../plugins/auth";
 import { jsonAnswer, sendPublic } from "../../plugins/public-answers";
-import { listAllTracks, listFeaturedTracks } from "../../services/public-reads/audio-tracks";
+import { listFeaturedTracks } from "../../services/public-reads/audio-tracks";
+import { everyTrack } from "./admin-routes";
 
 const tracksQuery = z.object({
   featured: z.enum(["true", "false"], { message: "featured must be 'true' or 'false'" }).optional(),
@@ -11,7 +12,8 @@ const tracksQuery = z.object({
 
 /**
  * ?featured=true is public (featured + active tracks for the header player). Without it this
- * is the admin list of every track, so it needs an admin.
+ * is the spec's admin list of every track (the admin pages ask GET /api/admin/audio-tracks),
+ * so it needs an admin and answers from the same code.
  */
 export const audioTracksPublicRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get("/api/audio-tracks", { schema: { querystring: tracksQuery, response: { 200: audioTrackAnswers.list } } }, async (request, reply) => {
@@ -23,6 +25,6 @@ export const audioTracksPublicRoutes: FastifyPluginAsyncZod = async (app) => {
       });
     }
     await requireAdmin(app, request);
-    return { success: true, data: await listAllTracks(app.db) };
+    return everyTrack(app.db);
   });
 };

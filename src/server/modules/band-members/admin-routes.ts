@@ -1,14 +1,23 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { bandMembersApi } from "@shared/api/band-members";
 import { messageAnswer } from "@shared/schemas/answers";
 import { bandMemberActiveInput, bandMemberAnswers, bandMemberCreateInput, bandMemberUpdateInput } from "@shared/schemas/band-members";
 import { notFound } from "../../lib/http-error";
 import { idParams } from "../../lib/params";
+import type { Db } from "../../db/client";
 import { recordActivities } from "../../plugins/record-activity";
+import { listAllMembers } from "../../services/public-reads/band-members";
 import { createMember, deleteMember, findMember, replaceMember, setMemberActive } from "./repository";
 
 const missing = () => notFound("Band member not found");
 
-/** Admin writes for band members (spec section 7). The lists are in public-routes.ts (?all=true for admins). */
+/**
+ * The admin list: every member, active first. GET /api/admin/band-members answers with it, and
+ * so does the older GET /api/band-members?all=true (public-routes.ts), for an admin.
+ */
+export const everyMember = async (db: Db) => ({ success: true, data: await listAllMembers(db) });
+
+/** Admin reads and writes for band members (spec section 7). The public list is in public-routes.ts. */
 export const bandMembersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const log = recordActivities({
     resource: "band-members",
@@ -28,6 +37,8 @@ export const bandMembersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     find: (id: number) => findMember(app.db, id),
   });
   const effects = { invalidates: ["band-members"] as const };
+
+  app.get(bandMembersApi.adminList, { schema: { response: { 200: bandMemberAnswers.list } } }, async () => everyMember(app.db));
 
   app.get("/api/band-members/:id", { schema: { params: idParams, response: { 200: bandMemberAnswers.item } } }, async (request) => {
     const member = await findMember(app.db, request.params.id);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bandMembers } from "../../db/schema";
 import { createTestApp, type TestApp } from "../../test/app";
+import { expectSameAdminAnswer } from "../../test/crud-checks";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -33,5 +34,11 @@ describe("GET /api/band-members", () => {
     const list = names(res.json().data);
     expect(list).toHaveLength(5);
     expect(list.at(-1)).toBe("Old");
+  });
+});
+
+describe("GET /api/admin/band-members", () => {
+  it("is the admin list in the admin scope, the same answer ?all=true gives", async () => {
+    expect(names((await expectSameAdminAnswer(t, "/api/admin/band-members", "/api/band-members?all=true")).data)).toHaveLength(5);
   });
 });

@@ -7,7 +7,8 @@ import { sendInBackground } from "../../services/mailer";
 import { bandName } from "../../services/settings";
 import { contactNotificationMail } from "../../mail/templates";
 import { insertMessage } from "../messages/repository";
-import { fieldText, type FormPost } from "../../plugins/form-posts";
+import { fieldText } from "@shared/form-fields";
+import type { FormPost } from "../../plugins/form-posts";
 
 /** The home page's message form posted without JavaScript (issue 21); a success goes to a thanks page, so a reload never sends twice. */
 const contactForm: FormPost = {

@@ -1,13 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../test/app";
+import { startWithAdmin, type TestApp } from "../../test/app";
 import { expectIdChecks, expectRefusedWithoutSession } from "../../test/crud-checks";
 
 let t: TestApp;
 let headers: Record<string, string>;
-beforeAll(async () => {
-  t = await createTestApp();
-  headers = await t.adminHeaders();
-});
+beforeAll(async () => ({ t, headers } = await startWithAdmin()));
 afterAll(() => t.close());
 
 const valid = { title: "Floodplain", songName: "Floodplain", albumName: "", releaseYear: "2025", lyricsText: "Line one\nLine two", isPublished: true, sortOrder: 1 };

@@ -1,13 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../test/app";
-import { expectIdChecks, expectRefusedWithoutSession } from "../../test/crud-checks";
+import { startWithAdmin, type TestApp } from "../../test/app";
+import { expectIdChecks, expectRefusedWithoutSession, recordRoutes } from "../../test/crud-checks";
 
 let t: TestApp;
 let headers: Record<string, string>;
-beforeAll(async () => {
-  t = await createTestApp();
-  headers = await t.adminHeaders();
-});
+beforeAll(async () => ({ t, headers } = await startWithAdmin()));
 afterAll(() => t.close());
 
 const valid = {
@@ -92,19 +89,10 @@ describe("merchandise validation", () => {
   });
 
   it("checks ids on every :id route", async () => {
-    await expectIdChecks(t, [
-      { method: "GET", url: "/api/merchandise/:id" },
-      { method: "PUT", url: "/api/merchandise/:id", payload: valid },
-      { method: "DELETE", url: "/api/merchandise/:id" },
-    ]);
+    await expectIdChecks(t, recordRoutes("/api/merchandise", valid).byId);
   });
 });
 
 it("refuses merchandise writes without a session", async () => {
-  await expectRefusedWithoutSession(t, [
-    { method: "GET", url: "/api/merchandise/1" },
-    { method: "POST", url: "/api/merchandise", payload: valid },
-    { method: "PUT", url: "/api/merchandise/1", payload: valid },
-    { method: "DELETE", url: "/api/merchandise/1" },
-  ]);
+  await expectRefusedWithoutSession(t, recordRoutes("/api/merchandise", valid).all);
 });

@@ -1,15 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SettingKey } from "@shared/constants";
 import { SETTING_DEFAULTS } from "@shared/settings-defaults";
-import { createTestApp, type TestApp } from "../../test/app";
+import { startWithAdmin, createTestApp, type TestApp } from "../../test/app";
 
 // Issue 21: a Settings section saves its fields at once (PUT /api/settings), each checked by its own rule.
 let t: TestApp;
 let headers: Record<string, string>;
-beforeAll(async () => {
-  t = await createTestApp();
-  headers = await t.adminHeaders();
-});
+beforeAll(async () => ({ t, headers } = await startWithAdmin()));
 afterAll(() => t.close());
 
 const putMany = (payload: unknown, h: Record<string, string> = headers) => t.request({ method: "PUT", url: "/api/settings", headers: h, payload: payload as never });

@@ -1,12 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../test/app";
+import { startWithAdmin, type TestApp } from "../../test/app";
 
 let t: TestApp;
 let headers: Record<string, string>;
-beforeAll(async () => {
-  t = await createTestApp();
-  headers = await t.adminHeaders();
-});
+beforeAll(async () => ({ t, headers } = await startWithAdmin()));
 afterAll(() => t.close());
 
 const put = (value: unknown) => t.request({ method: "PUT", url: "/api/settings/timezone", headers, payload: { value } as never });

@@ -1,14 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SettingKey } from "@shared/constants";
-import { createTestApp, type TestApp } from "../../test/app";
+import { startWithAdmin, type TestApp } from "../../test/app";
 
 // Issue 13: each setting is checked for what it is; embed links are stored in the platform's embed form.
 let t: TestApp;
 let headers: Record<string, string>;
-beforeAll(async () => {
-  t = await createTestApp();
-  headers = await t.adminHeaders();
-});
+beforeAll(async () => ({ t, headers } = await startWithAdmin()));
 afterAll(() => t.close());
 
 const put = (key: SettingKey, value: string) => t.request({ method: "PUT", url: `/api/settings/${key}`, headers, payload: { value } });

@@ -1,17 +1,24 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { messageAnswer } from "@shared/schemas/answers";
+import { showsApi } from "@shared/api/shows";
 import { showAnswers, showInput } from "@shared/schemas/shows";
 import { notFound } from "../../lib/http-error";
 import { idParams } from "../../lib/params";
 import { activity } from "../../plugins/route-effects";
 import { describeShowEdit, showSummary, theShow } from "./activity";
 import { createShow, deleteShow, findShow, updateShow } from "./repository";
+import { showsTablePage, showsTableQuery } from "./table";
 
 type Show = NonNullable<Awaited<ReturnType<typeof findShow>>>;
 
-/** Show writes and the single-show read for the edit form (the list is GET /api/shows, public). */
+/**
+ * Show writes, the single-show read for the edit form and the admin table's pages (the plain
+ * list is GET /api/shows, public).
+ */
 export const showsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const before = ({ params }: { params: { id: number } }) => findShow(app.db, params.id);
+
+  app.get(showsApi.adminTable, { schema: { querystring: showsTableQuery, response: { 200: showAnswers.page } } }, async (request) => showsTablePage(app.db, request.query));
 
   app.get("/api/shows/:id", { schema: { params: idParams, response: { 200: showAnswers.item } } }, async (request) => {
     const show = await findShow(app.db, request.params.id);

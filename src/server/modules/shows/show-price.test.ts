@@ -1,15 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { showsApi } from "@shared/api/shows";
-import { createTestApp, type TestApp } from "../../test/app";
+import { startWithAdmin, type TestApp } from "../../test/app";
 
 // Issue 13: a free show has price 0 (blank becomes 0, as the spec says) and fans see 'Free';
 // a negative price is still refused, and merchandise still needs a positive price.
 let t: TestApp;
 let headers: Record<string, string>;
-beforeAll(async () => {
-  t = await createTestApp();
-  headers = await t.adminHeaders();
-});
+beforeAll(async () => ({ t, headers } = await startWithAdmin()));
 afterAll(() => t.close());
 
 const show = { venue: "Tipsy Teapot", location: "Greenville, NC", date: "2031-03-07", time: "7:30 PM", ageRestriction: "All Ages", supportingActs: "", eventUrl: "" };

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { todayIso } from "@shared/format";
 import { shows } from "../../db/schema";
 import { createTestApp, type TestApp } from "../../test/app";
+import { expectSameAdminAnswer } from "../../test/crud-checks";
 
 let t: TestApp;
 let headers: Record<string, string>;
@@ -60,5 +61,18 @@ describe("GET /api/shows with the admin table's parameters", () => {
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().errors)).toEqual(["sort"]);
     expect((await get("/api/shows?page=1&limit=5")).statusCode).toBe(400);
+  });
+});
+
+describe("GET /api/admin/shows: the admin table's own route", () => {
+  it("answers each page as GET /api/shows with the same parameters does", async () => {
+    for (const search of ["page=1", "upcoming=true&page=2", "past=true&pageSize=2", "q=pour", "past=true&sort=price&dir=desc"]) {
+      await expectSameAdminAnswer(t, `/api/admin/shows?${search}`, `/api/shows?${search}`);
+    }
+  });
+
+  it("refuses bad parameters", async () => {
+    expect(Object.keys((await get("/api/admin/shows?sort=ticket")).json().errors)).toEqual(["sort"]);
+    expect((await get("/api/admin/shows?upcoming=true&past=true")).json().errors).toEqual({ past: "cannot be combined with upcoming=true" });
   });
 });

@@ -1,13 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../test/app";
-import { expectIdChecks, expectRefusedWithoutSession } from "../../test/crud-checks";
+import { startWithAdmin, type TestApp } from "../../test/app";
+import { expectIdChecks, expectRefusedWithoutSession, recordRoutes } from "../../test/crud-checks";
 
 let t: TestApp;
 let headers: Record<string, string>;
-beforeAll(async () => {
-  t = await createTestApp();
-  headers = await t.adminHeaders();
-});
+beforeAll(async () => ({ t, headers } = await startWithAdmin()));
 afterAll(() => t.close());
 
 const valid = {
@@ -116,21 +113,12 @@ describe("show validation", () => {
   });
 
   it("checks ids on every :id route", async () => {
-    await expectIdChecks(t, [
-      { method: "GET", url: "/api/shows/:id" },
-      { method: "PUT", url: "/api/shows/:id", payload: valid },
-      { method: "DELETE", url: "/api/shows/:id" },
-    ]);
+    await expectIdChecks(t, recordRoutes("/api/shows", valid).byId);
   });
 });
 
 it("refuses every show write and the single read without a session", async () => {
-  await expectRefusedWithoutSession(t, [
-    { method: "GET", url: "/api/shows/1" },
-    { method: "POST", url: "/api/shows", payload: valid },
-    { method: "PUT", url: "/api/shows/1", payload: valid },
-    { method: "DELETE", url: "/api/shows/1" },
-  ]);
+  await expectRefusedWithoutSession(t, recordRoutes("/api/shows", valid).all);
   // and nothing was written: the public list is unchanged
   const before = (await t.request({ method: "GET", url: "/api/shows" })).json().data.length;
   await t.request({ method: "POST", url: "/api/shows", payload: valid });

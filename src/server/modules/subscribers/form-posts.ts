@@ -3,7 +3,8 @@ import { preferencesApi } from "@shared/api/preferences";
 import { NO_INTEREST } from "@shared/schemas/preferences";
 import type { PageToDraw } from "../../plugins/html";
 import { findTokenOwner, toPreferences } from "./preferences-repository";
-import { fieldList, fieldText, type FormFields, type FormPost } from "../../plugins/form-posts";
+import { fieldList, fieldText, type FormFields } from "@shared/form-fields";
+import type { FormPost } from "../../plugins/form-posts";
 
 /**
  * How the mailing list's pages post without JavaScript (issue 21): each form's fields as the

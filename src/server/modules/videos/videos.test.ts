@@ -1,13 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../test/app";
-import { expectIdChecks, expectRefusedWithoutSession } from "../../test/crud-checks";
+import { startWithAdmin, type TestApp } from "../../test/app";
+import { expectIdChecks, expectRefusedWithoutSession, recordRoutes } from "../../test/crud-checks";
 
 let t: TestApp;
 let headers: Record<string, string>;
-beforeAll(async () => {
-  t = await createTestApp();
-  headers = await t.adminHeaders();
-});
+beforeAll(async () => ({ t, headers } = await startWithAdmin()));
 afterAll(() => t.close());
 
 const valid = {
@@ -19,6 +16,7 @@ const valid = {
   isActive: true,
   sortOrder: 2,
 };
+const videoRoutes = recordRoutes("/api/videos", valid, [{ method: "PUT", url: "/api/videos/:id/active", payload: { isActive: true } }]);
 const post = (payload: unknown) => t.request({ method: "POST", url: "/api/videos", headers, payload: payload as never });
 const titles = (rows: { title: string }[]) => rows.map((v) => v.title);
 
@@ -97,23 +95,11 @@ describe("video validation", () => {
   });
 
   it("checks ids on every :id route", async () => {
-    await expectIdChecks(t, [
-      { method: "GET", url: "/api/videos/:id" },
-      { method: "PUT", url: "/api/videos/:id", payload: valid },
-      { method: "PUT", url: "/api/videos/:id/active", payload: { isActive: true } },
-      { method: "DELETE", url: "/api/videos/:id" },
-    ]);
+    await expectIdChecks(t, videoRoutes.byId);
   });
 });
 
 it("refuses the admin video routes without a session, while /api/videos/active stays public", async () => {
-  await expectRefusedWithoutSession(t, [
-    { method: "GET", url: "/api/videos" },
-    { method: "GET", url: "/api/videos/1" },
-    { method: "POST", url: "/api/videos", payload: valid },
-    { method: "PUT", url: "/api/videos/1", payload: valid },
-    { method: "PUT", url: "/api/videos/1/active", payload: { isActive: false } },
-    { method: "DELETE", url: "/api/videos/1" },
-  ]);
+  await expectRefusedWithoutSession(t, [{ method: "GET", url: "/api/videos" }, ...videoRoutes.all]);
   expect((await t.request({ method: "GET", url: "/api/videos/active" })).statusCode).toBe(200);
 });

@@ -6,7 +6,7 @@ import { urlQuery } from "@client/lib/query-client";
 import { useItem, useResourceMutation } from "@client/lib/resource";
 
 /** Every track (the public player's list is audioTracksApi.featured, refreshed by every write too). */
-export const tracksQuery = () => urlQuery<AudioTrack[]>(audioTracksApi.list);
+export const tracksQuery = () => urlQuery<AudioTrack[]>(audioTracksApi.adminList);
 export const trackQuery = (id: number) => urlQuery<AudioTrack>(audioTracksApi.item(id));
 
 export const useTracks = () => useQuery(tracksQuery());

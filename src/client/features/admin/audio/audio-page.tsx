@@ -5,23 +5,20 @@ import { formatDuration } from "@shared/format";
 import type { AudioTrack } from "@shared/schemas/audio-tracks";
 import { DEFAULT_COVER_ART } from "@shared/settings-defaults";
 import { Button } from "@client/components/ui/button";
-import { Card } from "@client/components/ui/card";
 import { ConfirmDialog, useConfirmDelete } from "@client/components/ui/confirm-dialog";
-import { DataTable, type Column } from "@client/components/ui/data-table";
+import type { Column } from "@client/components/ui/data-table";
 import { EmptyState } from "@client/components/ui/empty-state";
 import { IconButton, IconLink, RowActions } from "@client/components/ui/icon-action";
 import { ImageWithFallback } from "@client/components/ui/image-with-fallback";
 import { PageHeader } from "@client/components/ui/page-header";
 import { Switch } from "@client/components/ui/switch";
 import { Tooltip } from "@client/components/ui/tooltip";
-import { NoMatches, TableSearch } from "@client/components/ui/table-search";
-import { TablePager } from "@client/components/ui/table-pager";
-import { useClientTable } from "@client/lib/use-client-table";
 import { cn } from "@client/lib/cn";
 import { useDeleteTrack, useToggleActive, useToggleFeatured, useTracks } from "./api";
 import { mediaUrl } from "@client/lib/media-url";
 import { useTrackPreview } from "./use-track-preview";
 import { DemoBadge } from "../components/demo-badge";
+import { ListTable } from "../components/list-table";
 
 const AddTrack = ({ label = "Add Track" }: { label?: string }) => (
   <Button asChild>
@@ -39,9 +36,7 @@ export default function AudioPage() {
   const active = useToggleActive();
   const remove = useDeleteTrack();
   const del = useConfirmDelete<AudioTrack>();
-  // search, sort and pages in memory: this list stays small, and the server sends it whole
   const playsFirst = firstFeaturedTrackId(tracks.data ?? []);
-  const table = useClientTable(tracks.data ?? undefined, { searchText: (t) => `${t.title} ${t.artist}`, sortBy: { title: (t) => t.title, artist: (t) => t.artist, duration: (t) => t.duration, featured: (t) => (t.isFeatured ? 0 : 1), active: (t) => (t.isActive ? 0 : 1) } });
 
   const columns: Column<AudioTrack>[] = [
     {
@@ -116,22 +111,15 @@ export default function AudioPage() {
   return (
     <div>
       <PageHeader title="Audio Tracks" subtitle="Manage your tracks and choose what the header player features." actions={<AddTrack />} />
-      {(tracks.data?.length ?? 0) > 0 && <TableSearch className="mb-4" value={table.q} onChange={table.setQuery} placeholder="Title or artist" />}
-      <Card>
-        <DataTable
-          caption="Audio tracks"
-          columns={columns}
-          rows={table.rows}
-          sort={table.sort}
-          rowKey={(t) => t.id}
-          isLoading={tracks.isLoading}
-          error={tracks.error ? "Error loading audio tracks" : undefined}
-          onRetry={() => tracks.refetch()}
-          rowClassName={(t) => (t.isActive ? undefined : "opacity-60")}
-          empty={table.searching ? <NoMatches title="No tracks match" onClear={() => table.setQuery("")} /> : <EmptyState icon={<Music className="h-8 w-8" />} title="No Audio Tracks" description="Upload a track or link one to get started." action={<AddTrack label="Add Your First Track" />} />}
-        />
-      </Card>
-      {table.paged && <TablePager page={table.page} onPage={table.setPage} />}
+      <ListTable
+        list={tracks}
+        // search, sort and pages in memory: this list stays small, and the server sends it whole
+        table={{ searchText: (t) => `${t.title} ${t.artist}`, sortBy: { title: (t) => t.title, artist: (t) => t.artist, duration: (t) => t.duration, featured: (t) => (t.isFeatured ? 0 : 1), active: (t) => (t.isActive ? 0 : 1) } }}
+        columns={columns}
+        words={{ caption: "Audio tracks", search: "Title or artist", noMatches: "No tracks match", error: () => "Error loading audio tracks" }}
+        rowClassName={(t) => (t.isActive ? undefined : "opacity-60")}
+        empty={<EmptyState icon={<Music className="h-8 w-8" />} title="No Audio Tracks" description="Upload a track or link one to get started." action={<AddTrack label="Add Your First Track" />} />}
+      />
       <ConfirmDialog
         {...del.dialogProps}
         title="Delete Audio Track"

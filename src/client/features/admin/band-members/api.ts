@@ -4,7 +4,7 @@ import { urlQuery } from "@client/lib/query-client";
 import { useItem, useResourceMutation } from "@client/lib/resource";
 
 /** The admin list (every member); writes refresh the public list too so the site follows at once. */
-export const membersQuery = () => urlQuery<BandMember[]>(bandMembersApi.all);
+export const membersQuery = () => urlQuery<BandMember[]>(bandMembersApi.adminList);
 export const memberQuery = (id: number) => urlQuery<BandMember>(bandMembersApi.item(id));
 
 export const useMembers = () => useQuery(membersQuery());

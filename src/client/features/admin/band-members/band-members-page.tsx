@@ -4,21 +4,19 @@ import { formatDate } from "@shared/format";
 import type { BandMember } from "@shared/schemas/band-members";
 import { Badge } from "@client/components/ui/badge";
 import { Button } from "@client/components/ui/button";
-import { Card, CardFooter } from "@client/components/ui/card";
+import { CardFooter } from "@client/components/ui/card";
 import { ConfirmDialog, useConfirmDelete } from "@client/components/ui/confirm-dialog";
-import { DataTable, type Column } from "@client/components/ui/data-table";
+import type { Column } from "@client/components/ui/data-table";
 import { EmptyState } from "@client/components/ui/empty-state";
 import { IconButton, IconLink, RowActions } from "@client/components/ui/icon-action";
 import { ImageWithFallback } from "@client/components/ui/image-with-fallback";
 import { PageHeader } from "@client/components/ui/page-header";
-import { NoMatches, TableSearch } from "@client/components/ui/table-search";
-import { TablePager } from "@client/components/ui/table-pager";
-import { useClientTable } from "@client/lib/use-client-table";
 import { mediaUrl } from "@client/lib/media-url";
 import { AboutCard } from "./about-card";
 import { useDeleteMember, useMembers, useToggleMemberActive } from "./api";
 import { BiosSwitch } from "./bios-switch";
 import { DemoBadge } from "../components/demo-badge";
+import { ListTable } from "../components/list-table";
 
 const Initial = ({ name }: { name: string }) => (
   <div className="grid h-10 w-10 place-items-center rounded-full bg-smoke font-semibold text-bone" aria-hidden="true">
@@ -31,8 +29,6 @@ export default function BandMembersPage() {
   const toggle = useToggleMemberActive();
   const remove = useDeleteMember();
   const del = useConfirmDelete<BandMember>();
-  // search, sort and pages in memory: this list stays small, and the server sends it whole
-  const table = useClientTable(members.data ?? undefined, { searchText: (m) => `${m.name} ${m.role}`, sortBy: { name: (m) => m.name, role: (m) => m.role, status: (m) => (m.isActive ? 0 : 1), joinDate: (m) => m.joinDate } });
   const count = members.data?.length ?? 0;
 
   const columns: Column<BandMember>[] = [
@@ -89,32 +85,29 @@ export default function BandMembersPage() {
         }
       />
       <AboutCard />
-      {(members.data?.length ?? 0) > 0 && <TableSearch className="mb-4" value={table.q} onChange={table.setQuery} placeholder="Name or role" />}
-      <Card>
-        <div className="flex flex-wrap items-center justify-between gap-3 border-b border-smoke p-4">
-          <h2 className="text-lg font-semibold">Members</h2>
-          <BiosSwitch />
-        </div>
-        <DataTable
-          caption="Band members"
-          columns={columns}
-          rows={table.rows}
-          sort={table.sort}
-          rowKey={(m) => m.id}
-          isLoading={members.isLoading}
-          error={members.error ? "Error loading band members" : undefined}
-          onRetry={() => members.refetch()}
-          rowClassName={(m) => (m.isActive ? undefined : "opacity-50")}
-          empty={table.searching ? <NoMatches title="No band members match" onClear={() => table.setQuery("")} /> : <EmptyState description="No band members found. Add your first band member to get started." />}
-        />
-        {members.data && members.data.length > 0 && (
-          <CardFooter className="text-sm text-dust">
-            {/* the spec's wording, verbatim */}
-            Total: {count} band member(s)
-          </CardFooter>
-        )}
-      </Card>
-      {table.paged && <TablePager page={table.page} onPage={table.setPage} />}
+      <ListTable
+        list={members}
+        // search, sort and pages in memory: this list stays small, and the server sends it whole
+        table={{ searchText: (m) => `${m.name} ${m.role}`, sortBy: { name: (m) => m.name, role: (m) => m.role, status: (m) => (m.isActive ? 0 : 1), joinDate: (m) => m.joinDate } }}
+        columns={columns}
+        words={{ caption: "Band members", search: "Name or role", noMatches: "No band members match", error: () => "Error loading band members" }}
+        rowClassName={(m) => (m.isActive ? undefined : "opacity-50")}
+        empty={<EmptyState description="No band members found. Add your first band member to get started." />}
+        cardTop={
+          <div className="flex flex-wrap items-center justify-between gap-3 border-b border-smoke p-4">
+            <h2 className="text-lg font-semibold">Members</h2>
+            <BiosSwitch />
+          </div>
+        }
+        cardBottom={
+          count > 0 && (
+            <CardFooter className="text-sm text-dust">
+              {/* the spec's wording, verbatim */}
+              Total: {count} band member(s)
+            </CardFooter>
+          )
+        }
+      />
       <ConfirmDialog
         {...del.dialogProps}
         title="Are you sure?"

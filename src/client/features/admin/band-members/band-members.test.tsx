@@ -51,7 +51,7 @@ describe("band members page", () => {
   const members = [member({ id: 1, name: "Casey" }), member({ id: 2, name: "Old Drummer", isActive: false, joinDate: null })];
   /** A small fake server that remembers the settings it is sent. */
   const listing: Handler = (method, url, body) => {
-    if (method === "GET" && url === "/api/band-members?all=true") return json(200, { success: true, data: members });
+    if (method === "GET" && url === "/api/admin/band-members") return json(200, { success: true, data: members });
     const key = url.startsWith("/api/settings/") ? url.split("/").pop()! : null;
     if (key && method === "PUT") stored[key] = (body as { value: string }).value;
     if (key) return json(200, { success: true, data: { key, value: stored[key] ?? null } });
@@ -161,12 +161,12 @@ describe("band members page", () => {
   });
 
   it("shows the spec's empty and error texts", async () => {
-    renderAt("/band-members", <BandMembersPage />, (m, url) => (url === "/api/band-members?all=true" ? json(200, { success: true, data: [] }) : undefined));
+    renderAt("/band-members", <BandMembersPage />, (m, url) => (url === "/api/admin/band-members" ? json(200, { success: true, data: [] }) : undefined));
     expect(await screen.findByText("No band members found. Add your first band member to get started.")).toBeInTheDocument();
   });
 
   it("shows 'Error loading band members' when the list fails", async () => {
-    renderAt("/band-members", <BandMembersPage />, (m, url) => (url === "/api/band-members?all=true" ? json(500, { success: false, message: "boom" }) : undefined));
+    renderAt("/band-members", <BandMembersPage />, (m, url) => (url === "/api/admin/band-members" ? json(500, { success: false, message: "boom" }) : undefined));
     expect(await screen.findByText("Error loading band members")).toBeInTheDocument();
   });
 });
@@ -203,7 +203,7 @@ describe("band member form", () => {
 
   it("puts a new member last: after the highest sort order there is (issue 21)", async () => {
     renderAt("/band-members/add", <BandMemberFormPage params={{}} />, (m, url) => {
-      if (m === "GET" && url === "/api/band-members?all=true") return json(200, { success: true, data: [member({ id: 1, sortOrder: 0 }), member({ id: 2, sortOrder: 3 })] });
+      if (m === "GET" && url === "/api/admin/band-members") return json(200, { success: true, data: [member({ id: 1, sortOrder: 0 }), member({ id: 2, sortOrder: 3 })] });
       if (m === "POST") return json(201, { success: true, data: {} });
     });
     await waitFor(() => expect(screen.getByLabelText("Sort Order")).toHaveValue(4));

@@ -3,17 +3,14 @@ import { Link } from "wouter";
 import type { Lyrics } from "@shared/schemas/lyrics";
 import { Badge } from "@client/components/ui/badge";
 import { Button } from "@client/components/ui/button";
-import { Card } from "@client/components/ui/card";
 import { ConfirmDialog, useConfirmDelete } from "@client/components/ui/confirm-dialog";
-import { DataTable, type Column } from "@client/components/ui/data-table";
+import type { Column } from "@client/components/ui/data-table";
 import { EmptyState } from "@client/components/ui/empty-state";
 import { IconButton, IconLink, RowActions } from "@client/components/ui/icon-action";
 import { PageHeader } from "@client/components/ui/page-header";
-import { NoMatches, TableSearch } from "@client/components/ui/table-search";
-import { TablePager } from "@client/components/ui/table-pager";
-import { useClientTable } from "@client/lib/use-client-table";
 import { useDeleteLyrics, useLyrics, usePublishLyrics } from "./api";
 import { DemoBadge } from "../components/demo-badge";
+import { ListTable } from "../components/list-table";
 
 const addLyrics = (label: string) => (
   <Button asChild>
@@ -28,8 +25,6 @@ export default function LyricsPage() {
   const del = useConfirmDelete<Lyrics>();
   const publish = usePublishLyrics();
   const remove = useDeleteLyrics();
-  // search, sort and pages in memory: this list stays small, and the server sends it whole
-  const table = useClientTable(lyrics.data ?? undefined, { searchText: (l) => `${l.title} ${l.songName} ${l.albumName ?? ""}`, sortBy: { title: (l) => l.title, songName: (l) => l.songName, album: (l) => l.albumName, year: (l) => l.releaseYear, status: (l) => (l.isPublished ? 0 : 1) } });
 
   const columns: Column<Lyrics>[] = [
     { header: "Title", sortKey: "title", cell: (l) => (
@@ -83,23 +78,15 @@ export default function LyricsPage() {
   return (
     <div>
       <PageHeader title="Lyrics" subtitle="Manage the song lyrics fans can read on the website." actions={actions} />
-      {(lyrics.data?.length ?? 0) > 0 && <TableSearch className="mb-4" value={table.q} onChange={table.setQuery} placeholder="Title, song or album" />}
-      <Card>
-        <DataTable
-          caption="Lyrics"
-          columns={columns}
-          rows={table.rows}
-          sort={table.sort}
-          isLoading={lyrics.isLoading}
-          loadingText="Loading lyrics..."
-          rowKey={(l) => l.id}
-          error={lyrics.error ? "Failed to load lyrics. Please try again later." : undefined}
-          onRetry={() => lyrics.refetch()}
-          rowClassName={(l) => (l.isPublished ? undefined : "opacity-70")}
-          empty={table.searching ? <NoMatches title="No lyrics match" onClear={() => table.setQuery("")} /> : <EmptyState description="No lyrics found." action={addLyrics("Add Your First Lyrics")} />}
-        />
-      </Card>
-      {table.paged && <TablePager page={table.page} onPage={table.setPage} />}
+      <ListTable
+        list={lyrics}
+        // search, sort and pages in memory: this list stays small, and the server sends it whole
+        table={{ searchText: (l) => `${l.title} ${l.songName} ${l.albumName ?? ""}`, sortBy: { title: (l) => l.title, songName: (l) => l.songName, album: (l) => l.albumName, year: (l) => l.releaseYear, status: (l) => (l.isPublished ? 0 : 1) } }}
+        columns={columns}
+        words={{ caption: "Lyrics", search: "Title, song or album", noMatches: "No lyrics match", error: () => "Failed to load lyrics. Please try again later.", loading: "Loading lyrics..." }}
+        rowClassName={(l) => (l.isPublished ? undefined : "opacity-70")}
+        empty={<EmptyState description="No lyrics found." action={addLyrics("Add Your First Lyrics")} />}
+      />
       <ConfirmDialog
         {...del.dialogProps}
         title="Are you sure?"

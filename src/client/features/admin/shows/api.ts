@@ -60,13 +60,13 @@ function pickInput(s: Show) {
 }
 
 /**
- * One page of the admin table's search (GET /api/shows with table parameters), upcoming or past.
- * Its key starts with the list's URL, so every show write (showListKeys) refreshes it too; the
+ * One page of the admin table's search (GET /api/admin/shows), upcoming or past.
+ * Its key starts with the table's URL, so every show write (showListKeys) refreshes it too; the
  * previous page stays on screen while the next one loads.
  */
 export const showsPageQuery = (query: ShowTableQuery) =>
   queryOptions({
-    queryKey: [showsApi.list, query],
+    queryKey: [showsApi.adminTable, query],
     queryFn: async ({ signal }) => {
       const res = (await apiRequest<Show[]>("GET", showsApi.page(query), undefined, { signal })) as ApiResponse<Show[]> & { page: PageInfo };
       return { rows: res.data, page: res.page };

@@ -7,14 +7,14 @@ import ShowsPage from "./shows-page";
 afterEach(() => vi.unstubAllGlobals());
 
 const TODAY = new Date().toISOString().slice(0, 10);
-/** GET /api/shows as the page asks it: one page of upcoming shows and one of past ones, from `rows()` */
+/** GET /api/admin/shows as the page asks it: one page of upcoming shows and one of past ones, from `rows()` */
 const listRoutes = (rows: () => (typeof show)[], q = "") => {
   const page = (which: "upcoming" | "past") => () => {
     const found = rows().filter((s) => (which === "upcoming" ? s.date >= TODAY : s.date < TODAY));
     return json(200, { success: true, data: found, page: { total: found.length, page: 1, pageSize: 50 } });
   };
   const search = q ? `q=${encodeURIComponent(q)}&` : "";
-  return { [`GET /api/shows?upcoming=true&${search}pageSize=50&page=1`]: page("upcoming"), [`GET /api/shows?past=true&${search}pageSize=50&page=1`]: page("past") };
+  return { [`GET /api/admin/shows?upcoming=true&${search}pageSize=50&page=1`]: page("upcoming"), [`GET /api/admin/shows?past=true&${search}pageSize=50&page=1`]: page("past") };
 };
 
 const show = { id: 1, venue: "The Pinhook", location: "Durham, NC", date: "2031-01-05", time: "8:00 PM", price: "15", ageRestriction: "21+", supportingActs: "", eventUrl: null, status: "scheduled", revision: 0 };
@@ -54,8 +54,8 @@ it("lists shows with 'Jan 5, 2025'-style dates and $ prices, and deletes through
 
 it("shows the load error inline", async () => {
   fakeApi({
-    "GET /api/shows?upcoming=true&pageSize=50&page=1": () => json(500, { success: false, message: "Internal server error" }),
-    "GET /api/shows?past=true&pageSize=50&page=1": () => json(500, { success: false, message: "Internal server error" }),
+    "GET /api/admin/shows?upcoming=true&pageSize=50&page=1": () => json(500, { success: false, message: "Internal server error" }),
+    "GET /api/admin/shows?past=true&pageSize=50&page=1": () => json(500, { success: false, message: "Internal server error" }),
   });
   renderAdminPage(<ShowsPage />, "/shows");
   expect(await screen.findByText("Error loading shows. Please try again later.")).toBeInTheDocument();
@@ -133,7 +133,7 @@ it("keeps past shows in their own group, closed until asked for, and searches bo
   expect(await screen.findByRole("button", { name: "Past shows (1)" })).toBeInTheDocument();
   expect(await screen.findByText("No upcoming shows match")).toBeInTheDocument();
   expect(screen.getByText("The Pour House")).toBeInTheDocument();
-  expect(api.calls.map((c) => c.url)).toContain("/api/shows?past=true&q=pour&pageSize=50&page=1");
+  expect(api.calls.map((c) => c.url)).toContain("/api/admin/shows?past=true&q=pour&pageSize=50&page=1");
 
   // the delete dialog names the show
   await userEvent.click(screen.getByRole("button", { name: "Delete show at The Pour House" }));
@@ -143,12 +143,12 @@ it("keeps past shows in their own group, closed until asked for, and searches bo
 it("sorts by a column header on the server", async () => {
   const api = fakeApi({
     ...listRoutes(() => [show]),
-    "GET /api/shows?upcoming=true&sort=venue&dir=asc&pageSize=50&page=1": () => json(200, { success: true, data: [show], page: { total: 1, page: 1, pageSize: 50 } }),
-    "GET /api/shows?past=true&sort=venue&dir=asc&pageSize=50&page=1": () => json(200, { success: true, data: [], page: { total: 0, page: 1, pageSize: 50 } }),
+    "GET /api/admin/shows?upcoming=true&sort=venue&dir=asc&pageSize=50&page=1": () => json(200, { success: true, data: [show], page: { total: 1, page: 1, pageSize: 50 } }),
+    "GET /api/admin/shows?past=true&sort=venue&dir=asc&pageSize=50&page=1": () => json(200, { success: true, data: [], page: { total: 0, page: 1, pageSize: 50 } }),
   });
   renderAdminPage(<ShowsPage />, "/shows");
   await screen.findByText("The Pinhook");
   await userEvent.click(screen.getByRole("button", { name: "Venue" }));
   await waitFor(() => expect(screen.getByRole("columnheader", { name: "Venue" })).toHaveAttribute("aria-sort", "ascending"));
-  expect(api.calls.map((c) => c.url)).toContain("/api/shows?upcoming=true&sort=venue&dir=asc&pageSize=50&page=1");
+  expect(api.calls.map((c) => c.url)).toContain("/api/admin/shows?upcoming=true&sort=venue&dir=asc&pageSize=50&page=1");
 });

@@ -5,16 +5,13 @@ import type { AdminUser } from "@shared/schemas/users";
 import { formatDate } from "@shared/format";
 import { Badge } from "@client/components/ui/badge";
 import { Button } from "@client/components/ui/button";
-import { Card } from "@client/components/ui/card";
 import { ConfirmDialog, useConfirmDelete } from "@client/components/ui/confirm-dialog";
-import { DataTable, type Column } from "@client/components/ui/data-table";
+import type { Column } from "@client/components/ui/data-table";
 import { EmptyState } from "@client/components/ui/empty-state";
 import { IconButton, IconLink, RowActions } from "@client/components/ui/icon-action";
 import { PageHeader } from "@client/components/ui/page-header";
-import { NoMatches, TableSearch } from "@client/components/ui/table-search";
-import { TablePager } from "@client/components/ui/table-pager";
-import { useClientTable } from "@client/lib/use-client-table";
 import { getStoredAdmin } from "@client/lib/auth-storage";
+import { ListTable } from "../components/list-table";
 import { useDeleteUser, useToggleUserActive, useUsers } from "./api";
 
 const addAdmin = (
@@ -33,8 +30,6 @@ export default function UsersPage() {
   const del = useConfirmDelete<AdminUser>();
   const remove = useDeleteUser();
   const toggle = useToggleUserActive();
-  // search, sort and pages in memory: this list stays small, and the server sends it whole
-  const table = useClientTable(users.data ?? undefined, { searchText: (u) => `${u.username} ${u.email ?? ""}`, sortBy: { id: (u) => u.id, username: (u) => u.username, email: (u) => u.email, status: (u) => (u.isActive ? 0 : 1), created: (u) => u.createdAt } });
 
   const columns: Column<AdminUser>[] = [
     { header: "ID", sortKey: "id", cell: (u) => <span className="tabular-nums text-dust">{u.id}</span>, className: "w-14" },
@@ -75,22 +70,15 @@ export default function UsersPage() {
   return (
     <div>
       <PageHeader title="Admin Users" subtitle="Manage who can sign in to the admin panel." actions={addAdmin} />
-      {(users.data?.length ?? 0) > 0 && <TableSearch className="mb-4" value={table.q} onChange={table.setQuery} placeholder="Username or email" />}
-      <Card>
-        <DataTable
-          caption="Admin users"
-          columns={columns}
-          rows={table.rows}
-          sort={table.sort}
-          rowKey={(u) => u.id}
-          isLoading={users.isLoading}
-          error={users.error ? `Error loading users: ${users.error.message}` : undefined}
-          onRetry={() => users.refetch()}
-          empty={table.searching ? <NoMatches title="No admin users match" onClear={() => table.setQuery("")} /> : <EmptyState title="No admin users found." action={addAdmin} />}
-          rowClassName={(u) => (u.isActive ? undefined : "opacity-60")}
-        />
-      </Card>
-      {table.paged && <TablePager page={table.page} onPage={table.setPage} />}
+      <ListTable
+        list={users}
+        // search, sort and pages in memory: this list stays small, and the server sends it whole
+        table={{ searchText: (u) => `${u.username} ${u.email ?? ""}`, sortBy: { id: (u) => u.id, username: (u) => u.username, email: (u) => u.email, status: (u) => (u.isActive ? 0 : 1), created: (u) => u.createdAt } }}
+        columns={columns}
+        words={{ caption: "Admin users", search: "Username or email", noMatches: "No admin users match", error: (error) => `Error loading users: ${error.message}` }}
+        rowClassName={(u) => (u.isActive ? undefined : "opacity-60")}
+        empty={<EmptyState title="No admin users found." action={addAdmin} />}
+      />
       <ConfirmDialog
         {...del.dialogProps}
         title="Are you sure?"

@@ -3,20 +3,17 @@ import { Link } from "wouter";
 import type { Video } from "@shared/schemas/videos";
 import { Badge } from "@client/components/ui/badge";
 import { Button } from "@client/components/ui/button";
-import { Card } from "@client/components/ui/card";
-import { DataTable, type Column } from "@client/components/ui/data-table";
+import type { Column } from "@client/components/ui/data-table";
 import { EmptyState } from "@client/components/ui/empty-state";
 import { IconButton, IconLink, RowActions } from "@client/components/ui/icon-action";
 import { ImageWithFallback } from "@client/components/ui/image-with-fallback";
 import { PageHeader } from "@client/components/ui/page-header";
 import { Switch } from "@client/components/ui/switch";
-import { TablePager } from "@client/components/ui/table-pager";
-import { TableSearch } from "@client/components/ui/table-search";
 import { errorMessage } from "@client/lib/api-client";
-import { useClientTable } from "@client/lib/use-client-table";
 import { useDeleteVideo, useReorderVideos, useSetVideoActive, useVideos } from "./api";
 import { VIDEO_CATEGORY_LABELS, VIDEO_PLACEHOLDER } from "./video-display";
 import { DemoBadge } from "../components/demo-badge";
+import { ListTable } from "../components/list-table";
 
 const addVideo = (
   <Button asChild>
@@ -31,12 +28,6 @@ export default function VideosPage() {
   const setActive = useSetVideoActive();
   const remove = useDeleteVideo();
   const reorder = useReorderVideos();
-  // in memory: a band's videos stay few; without a sort the rows are in the admin's order
-  const table = useClientTable(videos.data, {
-    searchText: (v) => `${v.title} ${v.description} ${VIDEO_CATEGORY_LABELS[v.category] ?? v.category}`,
-    sortBy: { title: (v) => v.title, category: (v) => VIDEO_CATEGORY_LABELS[v.category] ?? v.category, order: (v) => v.sortOrder, active: (v) => (v.isActive ? 0 : 1) },
-  });
-
   const columns: Column<Video>[] = [
     {
       header: "Thumbnail",
@@ -105,48 +96,19 @@ export default function VideosPage() {
   return (
     <div>
       <PageHeader title="Videos" subtitle="Manage the videos shown on the website." actions={addVideo} />
-      {(videos.data?.length ?? 0) > 0 && (
-        <div className="mb-4 flex flex-wrap items-end gap-3">
-          <TableSearch className="min-w-0 flex-1" value={table.q} onChange={table.setQuery} placeholder="Title, description or category" />
-          {table.sortState && (
-            <Button variant="ghost" onClick={table.clearSort}>
-              Show the playing order
-            </Button>
-          )}
-        </div>
-      )}
-      <Card>
-        <DataTable
-          caption="Videos"
-          columns={columns}
-          rows={table.rows}
-          rowKey={(v) => v.id}
-          sort={table.sort}
-          reorder={
-            videos.data && videos.data.length > 1
-              ? {
-                  ids: videos.data.map((v) => v.id),
-                  onReorder: (ids) => reorder.mutate(ids),
-                  label: (v) => v.title,
-                  busy: reorder.isPending,
-                  disabledReason: table.sortState || table.searching ? "Clear the search and the column sort to drag videos into the order fans see." : undefined,
-                }
-              : undefined
-          }
-          isLoading={videos.isLoading}
-          error={videos.error ? `Error loading videos: ${errorMessage(videos.error)}` : undefined}
-          onRetry={() => videos.refetch()}
-          rowClassName={(v) => (v.isActive ? undefined : "opacity-60")}
-          empty={
-            table.searching ? (
-              <EmptyState title="No videos match" description="Try another search." action={<Button variant="outline" onClick={() => table.setQuery("")}>Clear search</Button>} />
-            ) : (
-              <EmptyState description="No videos found. Add your first video to get started." action={addVideo} />
-            )
-          }
-        />
-      </Card>
-      {table.paged && <TablePager page={table.page} onPage={table.setPage} />}
+      <ListTable
+        list={videos}
+        // in memory: a band's videos stay few; without a sort the rows are in the admin's order
+        table={{
+          searchText: (v) => `${v.title} ${v.description} ${VIDEO_CATEGORY_LABELS[v.category] ?? v.category}`,
+          sortBy: { title: (v) => v.title, category: (v) => VIDEO_CATEGORY_LABELS[v.category] ?? v.category, order: (v) => v.sortOrder, active: (v) => (v.isActive ? 0 : 1) },
+        }}
+        columns={columns}
+        words={{ caption: "Videos", search: "Title, description or category", noMatches: "No videos match", error: (error) => `Error loading videos: ${errorMessage(error)}` }}
+        rowClassName={(v) => (v.isActive ? undefined : "opacity-60")}
+        empty={<EmptyState description="No videos found. Add your first video to get started." action={addVideo} />}
+        order={{ save: reorder, label: (v) => v.title, restoreLabel: "Show the playing order", blockedReason: "Clear the search and the column sort to drag videos into the order fans see." }}
+      />
     </div>
   );
 }
