@@ -3,10 +3,10 @@ import { and, eq, inArray, lt, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { merchandise, rateLimits, shows, statsDaily, statsEvents, statsRolledDays, statsSalts } from "../../db/schema";
 
+import { INTERNAL_SOURCE } from "./sources";
+
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
-/** A page view from another page of the site itself: not a source (sources.ts). */
-export const INTERNAL_SOURCE = "internal";
 
 /** An event as the collector writes it: the visitor already hashed, no address anywhere. */
 export type StoredEvent = typeof statsEvents.$inferInsert;

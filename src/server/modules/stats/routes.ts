@@ -32,7 +32,7 @@ export const statsPublicRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!app.stats.allow(request.ip)) throw tooMany();
     if (await countable(app, request)) {
       const { path, referrer } = request.body;
-      app.stats.record({ kind: "pageview", target: null, address: request.ip, userAgent: request.headers["user-agent"] ?? "", ...visitSource(path, referrer, app.stats.site) });
+      app.stats.record({ kind: "pageview", target: null, address: request.ip, userAgent: request.headers["user-agent"] ?? "", ...visitSource(path, referrer, [app.stats.site, request.host.toLowerCase()]) });
     }
     return reply.code(202).send();
   });
@@ -41,7 +41,7 @@ export const statsPublicRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!link) throw notFound(kind === "show" ? "Show not found or has no ticket link" : "Merchandise not found or has no shop link");
     if (app.stats.allow(request.ip) && (await countable(app, request))) {
       const from = request.headers.referer ?? "";
-      const { source, utmMedium, utmCampaign } = visitSource("/", from, app.stats.site);
+      const { source, utmMedium, utmCampaign } = visitSource("/", from, [app.stats.site, request.host.toLowerCase()]);
       app.stats.record({ kind, target: id, address: request.ip, userAgent: request.headers["user-agent"] ?? "", path: "", source, utmMedium, utmCampaign });
     }
     return link;

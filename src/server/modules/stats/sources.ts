@@ -1,7 +1,8 @@
 /**
  * Where a visit came from, by name (issue 23): utm_source when the link carried one, else the
  * referrer's site grouped (instagram, facebook, tiktok, search engines...), else 'direct'.
- * A referrer from the site itself is not a source (a click between its own pages).
+ * A referrer from the site itself (its PUBLIC_URL host, or the Host the request came to) is
+ * INTERNAL_SOURCE: a click between its own pages, left out of the sources.
  */
 const SITES: [RegExp, string][] = [
   [/(^|\.)(mail\.google\.com|outlook\.live\.com|mail\.yahoo\.com)$/, "email"],
@@ -25,6 +26,9 @@ const SITES: [RegExp, string][] = [
 
 const MAX_NAME = 60;
 
+/** A page view from another page of the site itself: not a source (the report leaves it out). */
+export const INTERNAL_SOURCE = "internal";
+
 /** A tag as typed by people (Instagram, IG, ig-story): lower case, trimmed, short. */
 function tidy(value: string): string {
   return value.trim().toLowerCase().replace(/\s+/g, " ").slice(0, MAX_NAME);
@@ -41,7 +45,7 @@ export interface VisitSource {
 }
 
 /** The page path without query or fragment, and where the visit came from. */
-export function visitSource(pathWithQuery: string, referrer: string, siteHost: string): VisitSource {
+export function visitSource(pathWithQuery: string, referrer: string, siteHosts: string[]): VisitSource {
   const cut = pathWithQuery.search(/[?#]/);
   const path = cut < 0 ? pathWithQuery : pathWithQuery.slice(0, cut);
   const query = new URLSearchParams(cut < 0 ? "" : pathWithQuery.slice(cut).replace(/^[?]/, "").replace(/#.*$/, ""));
@@ -50,21 +54,21 @@ export function visitSource(pathWithQuery: string, referrer: string, siteHost: s
     return v && v.trim() ? tidy(v) : null;
   };
   const utmSource = utm("utm_source");
-  const named = utmSource ? (UTM_ALIASES[utmSource] ?? utmSource) : referrerSource(referrer, siteHost);
+  const named = utmSource ? (UTM_ALIASES[utmSource] ?? utmSource) : referrerSource(referrer, siteHosts);
   return { path: path.slice(0, 500) || "/", source: named, utmMedium: utm("utm_medium"), utmCampaign: utm("utm_campaign") };
 }
 
-function referrerSource(referrer: string, siteHost: string): string {
+function referrerSource(referrer: string, siteHosts: string[]): string {
   if (!referrer) return "direct";
   let host: string;
   try {
     const url = new URL(referrer);
     if (url.protocol !== "http:" && url.protocol !== "https:") return "direct";
+    if (siteHosts.includes(url.host.toLowerCase())) return INTERNAL_SOURCE;
     host = url.hostname.toLowerCase();
   } catch {
     return "direct";
   }
-  if (host === siteHost) return "direct";
   for (const [pattern, name] of SITES) if (pattern.test(host)) return name;
   return tidy(host.replace(/^www\./, "").replace(/^m\./, "").replace(/^l\./, ""));
 }
