@@ -27,14 +27,14 @@ export const statsPublicRoutes: FastifyPluginAsyncZod = async (app) => {
     }
   });
 
-  app.post(statsApi.events, { schema: { body: pageviewEvent, response: { 202: z.null() } }, bodyLimit: 8 * 1024 }, async (request, reply) => {
+  app.post(statsApi.events, { schema: { body: pageviewEvent, response: { 202: z.undefined() } }, bodyLimit: 8 * 1024 }, async (request, reply) => {
     reply.header("cache-control", "no-store");
     if (!app.stats.allow(request.ip)) throw tooMany();
     if (await countable(app, request)) {
       const { path, referrer } = request.body;
       app.stats.record({ kind: "pageview", target: null, address: request.ip, userAgent: request.headers["user-agent"] ?? "", ...visitSource(path, referrer, [app.stats.site, request.host.toLowerCase()]) });
     }
-    return reply.code(202).send();
+    return reply.code(202).send(undefined);
   });
 
   const outbound = async (request: Parameters<typeof countable>[1], kind: "show" | "merch", id: number, link: string | null) => {
