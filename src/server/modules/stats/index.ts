@@ -29,7 +29,8 @@ function bandDays(app: FastifyInstance) {
 }
 
 function decorateStats(app: FastifyInstance) {
-  const site = new URL(app.config.PUBLIC_URL).host.toLowerCase();
+  // the host name without a port: instances behind one proxy, each on its own port, are one site
+  const site = new URL(app.config.PUBLIC_URL).hostname.toLowerCase();
   const dayOf = bandDays(app);
   const collector = new StatsCollector({ db: app.db, log: app.log, site, dayOf, rateLimit: app.config.EVENTS_RATE_LIMIT, geoDir: app.config.STATS_GEOIP_DIR });
   app.decorate("stats", Object.assign(collector, { site, dayOf }));

@@ -64,7 +64,7 @@ function referrerSource(referrer: string, siteHosts: string[]): string {
   try {
     const url = new URL(referrer);
     if (url.protocol !== "http:" && url.protocol !== "https:") return "direct";
-    if (siteHosts.includes(url.host.toLowerCase())) return INTERNAL_SOURCE;
+    if (siteHosts.includes(url.host.toLowerCase()) || siteHosts.includes(url.hostname.toLowerCase())) return INTERNAL_SOURCE;
     host = url.hostname.toLowerCase();
   } catch {
     return "direct";
