@@ -1,5 +1,7 @@
 import type { StatsReport } from "@shared/schemas/stats";
 import type { Db } from "../../db/client";
+import { bandTimeZone } from "../../services/settings";
+import { signupsBySource } from "../subscribers/repository";
 import { clickLabels, totalsBetween } from "./repository";
 
 const TOP = 100;
@@ -41,7 +43,6 @@ export async function statsReport(db: Db, from: string, to: string): Promise<Sta
       const [kind, id] = c.key.split(":");
       return { kind, id: Number(id), label: labels.get(c.key) ?? "(deleted)", clicks: c.events };
     }),
-    // where fans signed up comes with the subscriber's source (not recorded yet)
-    signups: [],
+    signups: await signupsBySource(db, from, to, await bandTimeZone(db)),
   };
 }

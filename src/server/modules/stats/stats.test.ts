@@ -181,6 +181,27 @@ describe("outbound links", () => {
   });
 });
 
+describe("signups", () => {
+  it("the subscribe form records its page and the visit's source; the report counts new subscribers per source", async () => {
+    t = await createTestApp();
+    const subscribe = (payload: object) => t!.request({ method: "POST", url: "/api/subscribe", payload: { interests: { shows: true }, ...payload }, headers: { "user-agent": FAN } });
+    expect((await subscribe({ email: "ig@example.com", page: "/shows?utm_source=ig", referrer: "" })).statusCode).toBe(200);
+    expect((await subscribe({ email: "tt@example.com", page: "/", referrer: "https://www.tiktok.com/" })).statusCode).toBe(200);
+    expect((await subscribe({ email: "old@example.com" })).statusCode).toBe(200);
+    const rows = await t.app.db.execute(sql`select email, signup_page, signup_source from subscribers order by email`);
+    expect((rows as unknown as { rows: unknown[] }).rows).toEqual([
+      { email: "ig@example.com", signup_page: "/shows", signup_source: "instagram" },
+      { email: "old@example.com", signup_page: null, signup_source: "unknown" },
+      { email: "tt@example.com", signup_page: "/", signup_source: "tiktok" },
+    ]);
+    expect((await report(await today())).signups).toEqual([
+      { source: "instagram", count: 1 },
+      { source: "tiktok", count: 1 },
+      { source: "unknown", count: 1 },
+    ]);
+  });
+});
+
 describe("storage", () => {
   it("retention drops raw events older than STATS_RETENTION_DAYS and keeps their rollups", async () => {
     t = await createTestApp({ STATS_RETENTION_DAYS: 30 });
