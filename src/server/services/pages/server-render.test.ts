@@ -105,6 +105,19 @@ describe("server-rendered public pages (SSR build present)", () => {
     expect(rootOf((await t.request({ method: "GET", url: "/shows" })).body)).toContain("Brand New Basement");
   });
 
+  it("the drawn page's ticket links go through /go/show/:id (issue 23), so a click without JavaScript is counted too", async () => {
+    const created = await t.request({
+      method: "POST",
+      url: "/api/shows",
+      headers: await t.adminHeaders(),
+      payload: { venue: "Counted Club", location: "Wilson, NC", date: future, time: "7:00 PM", price: "8", ageRestriction: "All Ages", supportingActs: "", eventUrl: "https://tickets.example/counted" },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const root = rootOf((await t.request({ method: "GET", url: "/shows" })).body);
+    expect(root).toContain(`href="/go/show/${created.json().data.id}"`);
+    expect(root).not.toContain('href="https://tickets.example/counted"');
+  });
+
   it("the words on the site (issue 21): today's texts until saved; a section's save shows on the cached pages at once, an emptied line is left out", async () => {
     const home = await t.request({ method: "GET", url: "/" });
     const before = rootOf(home.body);
