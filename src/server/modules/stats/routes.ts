@@ -39,7 +39,8 @@ export const statsPublicRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const outbound = async (request: Parameters<typeof countable>[1], kind: "show" | "merch", id: number, link: string | null) => {
     if (!link) throw notFound(kind === "show" ? "Show not found or has no ticket link" : "Merchandise not found or has no shop link");
-    if (app.stats.allow(request.ip) && (await countable(app, request))) {
+    // a HEAD (a link checker) is answered, not counted
+    if (request.method === "GET" && app.stats.allow(request.ip) && (await countable(app, request))) {
       const from = request.headers.referer ?? "";
       const { source, utmMedium, utmCampaign } = visitSource("/", from, [app.stats.site, request.host.toLowerCase()]);
       app.stats.record({ kind, target: id, address: request.ip, userAgent: request.headers["user-agent"] ?? "", path: "", source, utmMedium, utmCampaign });

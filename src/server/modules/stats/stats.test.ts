@@ -169,13 +169,16 @@ describe("outbound links", () => {
 
   it("404 for an unknown id, an item without a link, or one not for sale yet", async () => {
     t = await createTestApp();
-    const { bare, soon } = await items();
+    const { show, bare, soon } = await items();
     for (const url of ["/go/show/999999", `/go/show/${bare.id}`, "/go/merch/999999", `/go/merch/${soon.id}`]) {
       const res = await t.request({ method: "GET", url, headers: { "user-agent": FAN } });
       expect(res.statusCode, url).toBe(404);
       expect(res.headers.location).toBeUndefined();
     }
     expect((await t.request({ method: "GET", url: "/go/show/abc" })).statusCode).toBe(400);
+    // a link checker's HEAD is answered, not counted
+    const head = await t.request({ method: "HEAD", url: `/go/show/${show.id}`, headers: { "user-agent": FAN } });
+    expect(head.statusCode).toBe(302);
     await t.app.stats.flush();
     expect(await t.app.db.select().from(statsEvents)).toHaveLength(0);
   });
