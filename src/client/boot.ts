@@ -12,6 +12,7 @@
 import "./styles.css";
 import "./features/public/public.css";
 import { addBodyFont, bodyFontLikelyCached } from "./body-font";
+import { startBeacon } from "./lib/beacon";
 
 const QUIET_MS = 150;
 const LIMIT_MS = 4000;
@@ -90,3 +91,6 @@ if (drawn && document.visibilityState === "visible") {
 } else {
   start();
 }
+
+// page views for the band's stats, after the load event (lib/beacon.ts)
+startBeacon();

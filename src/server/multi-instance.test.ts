@@ -106,6 +106,7 @@ describe.skipIf(!url)("two instances on one PostgreSQL", () => {
       MAIL_RATE_PER_SECOND: "150",
       MAIL_LEASE_SECONDS: "2",
       LOGIN_RATE_LIMIT: String(LOGIN_LIMIT),
+      EVENTS_RATE_LIMIT: "20",
       FORM_RATE_LIMIT: "1000",
       LOG_LEVEL: "info",
     };
@@ -146,6 +147,26 @@ describe.skipIf(!url)("two instances on one PostgreSQL", () => {
     const me = await api(b, "GET", "/api/admin/me");
     expect(me.status).toBe(200);
     expect(me.json.data ?? me.json).toMatchObject({ username: ADMIN.username });
+  });
+
+  it("page views sent to both instances count into one total, one visitor (one day's salt), and one EVENTS_RATE_LIMIT", async () => {
+    token ||= (await api(a, "POST", "/api/admin/login", ADMIN)).json.token;
+    const fan = { "content-type": "text/plain;charset=UTF-8", "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36" };
+    const view = (instance: Instance, path: string) => fetch(`${instance.url}/api/events`, { method: "POST", headers: fan, body: JSON.stringify({ type: "pageview", path, referrer: "" }) });
+    for (let i = 0; i < 3; i++) expect((await view(a, "/")).status).toBe(202);
+    for (let i = 0; i < 2; i++) expect((await view(b, "/shows")).status).toBe(202);
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const report = async () => (await api(a, "GET", `/api/admin/stats?from=${day(-1)}&to=${day(1)}`)).json.data;
+    // each instance writes its batch within a few seconds
+    await expect.poll(async () => (await report()).pageviews, { timeout: 10_000, interval: 250 }).toBe(5);
+    expect(await report()).toMatchObject({ visitors: 1, pages: expect.arrayContaining([{ path: "/", visitors: 1, pageviews: 3 }, { path: "/shows", visitors: 1, pageviews: 2 }]) });
+    expect(await count("select count(*) as n from stats_salts")).toBe(1);
+
+    // EVENTS_RATE_LIMIT (20) in all: a's hits reach the shared counter, then b refuses once it has heard
+    for (let i = 0; i < 16; i++) await view(a, "/");
+    await new Promise((r) => setTimeout(r, 2_500));
+    expect((await view(b, "/")).status).toBe(202);
+    await expect.poll(async () => (await view(b, "/")).status, { timeout: 6_000, interval: 500 }).toBe(429);
   });
 
   it("a show created on one instance is in the other's GET /api/shows and its / page within a second", async () => {

@@ -15,6 +15,7 @@ import { seoModule } from "./seo";
 import { settingsModule } from "./settings";
 import { setupModule } from "./setup";
 import { showsModule } from "./shows";
+import { statsModule } from "./stats";
 import { subscribersModule } from "./subscribers";
 import { uploadsModule } from "./uploads";
 import { usersModule } from "./users";
@@ -40,6 +41,7 @@ export const modules: ResourceModule[] = [
   settingsModule,
   setupModule,
   showsModule,
+  statsModule,
   subscribersModule,
   uploadsModule,
   usersModule,

@@ -44,6 +44,9 @@ export const subscribeInput = z.object({
   /** optional: where the fan lives, so the band can write to the fans near a show */
   region: regionField.nullish(),
   website: text().max(1000).optional(),
+  /** optional (issue 23): the page the form was on, and document.referrer, for the stats' signups per source */
+  page: text().max(2000).optional(),
+  referrer: text().max(2000).optional(),
 });
 export type SubscribeInput = z.input<typeof subscribeInput>;
 

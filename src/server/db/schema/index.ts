@@ -5,3 +5,4 @@ export * from "./rate-limits";
 export * from "./back-office";
 export * from "./backups";
 export * from "./cache-versions";
+export * from "./stats";

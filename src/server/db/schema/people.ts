@@ -59,6 +59,10 @@ export const subscribers = pgTable(
     // (CSV, the admin in consented_by vouched that these people already opted in, at subscribed_at)
     consentSource: text("consent_source").notNull().default("form"),
     consentedBy: text("consented_by"),
+    // where a fan signed up through the form (issue 23): the page's path, and the source of that
+    // visit by name as the stats name it (modules/stats/sources.ts); null for imports and earlier fans
+    signupPage: text("signup_page"),
+    signupSource: text("signup_source"),
     // a US state (ISO 3166-2, 'US-NC') or a country (ISO 3166-1 alpha-2, 'DE'); see shared/regions.ts
     region: text("region"),
     // a permanent SMTP refusal of this address: later newsletters skip it until an admin reactivates it

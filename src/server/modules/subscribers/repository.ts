@@ -36,6 +36,9 @@ export interface SubscribeRequest {
   interests: { shows: boolean; releases: boolean; merch: boolean };
   region?: string | null;
   ip: string;
+  /** where the fan signed up (issue 23): the page and the visit's source */
+  signupPage?: string | null;
+  signupSource?: string | null;
 }
 
 /**
@@ -56,6 +59,8 @@ export async function subscribe(db: Db, req: SubscribeRequest, now = new Date())
     region: req.region ?? null,
     consentSource: "form",
     consentedBy: null,
+    signupPage: req.signupPage ?? null,
+    signupSource: req.signupSource ?? null,
     welcomeSentAt: null,
     verificationMailDue: false,
     verificationToken: hashToken(verifyToken),
@@ -261,4 +266,20 @@ export async function markBounced(db: Db, id: number, reason: string) {
 export async function countSubscribed(db: Db): Promise<number> {
   const [row] = await db.select({ n: count() }).from(subscribers).where(eq(subscribers.isSubscribed, true));
   return Number(row.n);
+}
+
+/**
+ * New subscribers per source over the band's days from..to (the stats report, issue 23): the
+ * source the form recorded, 'unknown' for form sign-ups before it did, 'import' for CSV imports.
+ */
+export async function signupsBySource(db: Db, from: string, to: string, timeZone: string): Promise<{ source: string; count: number }[]> {
+  const source = sql<string>`coalesce(${subscribers.signupSource}, case when ${subscribers.consentSource} = 'form' then 'unknown' else 'import' end)`;
+  const day = sql`(${subscribers.subscribedAt} at time zone ${timeZone})::date`;
+  const rows = await db
+    .select({ source, count: count() })
+    .from(subscribers)
+    .where(sql`${subscribers.subscribedAt} is not null and ${day} between ${from}::date and ${to}::date`)
+    .groupBy(source)
+    .orderBy(sql`2 desc`, source);
+  return rows.map((r) => ({ source: r.source, count: Number(r.count) }));
 }

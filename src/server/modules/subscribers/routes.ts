@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
   SUBSCRIBE_SUCCESS,
@@ -29,6 +29,28 @@ type Fan = NonNullable<Awaited<ReturnType<typeof findSubscriber>>>;
 /** 'fan Jane Doe (jane@example.com)', or the address alone */
 const theFan = (fan: Fan) => `fan ${fan.name?.trim() ? `${fan.name.trim()} (${fan.email})` : fan.email}`;
 import { searchSubscribers } from "./search";
+import { INTERNAL_SOURCE, visitSource } from "../stats/sources";
+
+/**
+ * Where a fan signed up (issue 23): the page the form sent (posted without JavaScript: the path of
+ * the Referer when it is this site) and the source of that visit, named as the stats name it.
+ * 'unknown' when the form could not say (no referrer sent, or only one of the site's own pages).
+ */
+function signupOrigin(request: FastifyRequest<{ Body: { page?: string; referrer?: string } }>, siteHost: string) {
+  const hosts = [siteHost, request.host.toLowerCase()];
+  let page = request.body.page?.startsWith("/") ? request.body.page : undefined;
+  if (!page) {
+    try {
+      const from = new URL(request.headers.referer ?? "");
+      if (hosts.includes(from.host.toLowerCase())) page = from.pathname + from.search;
+    } catch {
+      // no page known
+    }
+  }
+  const origin = visitSource(page ?? "/", request.body.referrer ?? "", hosts);
+  const known = request.body.referrer !== undefined || /[?&]utm_source=/.test(page ?? "");
+  return { signupPage: page ? origin.path : null, signupSource: known && origin.source !== INTERNAL_SOURCE ? origin.source : "unknown" };
+}
 
 /**
  * RFC 8058: mail clients post `List-Unsubscribe=One-Click` as a form (urlencoded: see
@@ -56,7 +78,7 @@ export const subscribersPublicRoutes: FastifyPluginAsyncZod = async (app) => {
       request.log.info({ ip: request.ip }, "subscribe honeypot triggered");
       return { success: true, message: SUBSCRIBE_SUCCESS };
     }
-    const tokens = await subscribe(app.db, { name: name || null, email, interests, region, ip: request.ip });
+    const tokens = await subscribe(app.db, { name: name || null, email, interests, region, ip: request.ip, ...signupOrigin(request, app.stats.site) });
     if (tokens) {
       sendInBackground(
         app,

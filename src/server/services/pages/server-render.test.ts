@@ -93,16 +93,24 @@ describe("server-rendered public pages (SSR build present)", () => {
     expect(rootOf(lyric.body)).toMatch(/>The river took the porch(<!-- -->)?\n<\/span><span class="lyric-line">and left the steps \$&amp; \$1</);
   });
 
+  /** a show added through the admin API (which drops the cached pages) */
+  async function addShow(show: { venue: string; location: string; eventUrl: string }) {
+    const created = await t.request({ method: "POST", url: "/api/shows", headers: await t.adminHeaders(), payload: { ...show, date: future, time: "7:00 PM", price: "8", ageRestriction: "All Ages", supportingActs: "" } });
+    expect(created.statusCode, created.body).toBe(201);
+    return created;
+  }
+
   it("an admin write drops the rendered page with its data: the next request draws the new show", async () => {
     expect(rootOf((await t.request({ method: "GET", url: "/shows" })).body)).not.toContain("Brand New Basement");
-    const created = await t.request({
-      method: "POST",
-      url: "/api/shows",
-      headers: await t.adminHeaders(),
-      payload: { venue: "Brand New Basement", location: "Greenville, NC", date: future, time: "7:00 PM", price: "8", ageRestriction: "All Ages", supportingActs: "", eventUrl: "" },
-    });
-    expect(created.statusCode, created.body).toBe(201);
+    await addShow({ venue: "Brand New Basement", location: "Greenville, NC", eventUrl: "" });
     expect(rootOf((await t.request({ method: "GET", url: "/shows" })).body)).toContain("Brand New Basement");
+  });
+
+  it("the drawn page's ticket links go through /go/show/:id (issue 23), so a click without JavaScript is counted too", async () => {
+    const created = await addShow({ venue: "Counted Club", location: "Wilson, NC", eventUrl: "https://tickets.example/counted" });
+    const root = rootOf((await t.request({ method: "GET", url: "/shows" })).body);
+    expect(root).toContain(`href="/go/show/${created.json().data.id}"`);
+    expect(root).not.toContain('href="https://tickets.example/counted"');
   });
 
   it("the words on the site (issue 21): today's texts until saved; a section's save shows on the cached pages at once, an emptied line is left out", async () => {

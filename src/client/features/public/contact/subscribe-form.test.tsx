@@ -18,7 +18,8 @@ describe("public mail forms", () => {
     await user.click(screen.getByRole("checkbox", { name: "Merch" }));
     await user.click(screen.getByRole("button", { name: "Subscribe" }));
     expect(await screen.findByText("Please check your email to verify your subscription.")).toBeInTheDocument();
-    expect(writes()[0].body).toEqual({ name: "", email: "fan@example.com", interests: { shows: true, releases: true, merch: false }, website: "" });
+    // the page and document.referrer go along, for the stats' signups per source (issue 23)
+    expect(writes()[0].body).toEqual({ name: "", email: "fan@example.com", interests: { shows: true, releases: true, merch: false }, website: "", page: location.pathname + location.search, referrer: document.referrer });
     await user.click(screen.getByRole("button", { name: "Subscribe another" }));
     expect(screen.getByLabelText("Email")).toHaveValue("");
     expect(screen.getByRole("checkbox", { name: "Merch" })).toBeChecked();

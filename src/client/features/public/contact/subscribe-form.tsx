@@ -31,7 +31,7 @@ export function SubscribeForm() {
     const trimmed = email.trim();
     // With nothing chosen no newsletter would ever match (recipients share at least one interest).
     const noInterest = Object.values(interests).some(Boolean) ? undefined : NO_INTEREST;
-    void form.submit({ "subscribe-email": emailError(trimmed), [FIRST_INTEREST_ID]: noInterest }, { name: name.trim(), email: trimmed, interests, ...(region ? { region } : {}), website });
+    void form.submit({ "subscribe-email": emailError(trimmed), [FIRST_INTEREST_ID]: noInterest }, { name: name.trim(), email: trimmed, interests, ...(region ? { region } : {}), website, page: location.pathname + location.search, referrer: document.referrer });
   }
 
   function again() {

@@ -2,6 +2,8 @@ import { ArrowUpRight } from "lucide-react";
 import type { Merchandise } from "@shared/schemas/merchandise";
 import { formatPrice } from "@shared/format";
 import { storeName } from "@shared/stores";
+import { merchShopLink } from "@shared/merch-link";
+import { outboundLinks } from "@shared/api/stats";
 import { IMAGE_PLACEHOLDER } from "@shared/settings-defaults";
 import { ImageWithFallback } from "@client/components/ui/image-with-fallback";
 import { mediaUrl } from "@client/lib/media-url";
@@ -18,9 +20,10 @@ const MERCH_IMAGE_SIZES = "(min-width: 1024px) 18rem, 50vw";
  */
 export function MerchCard({ item }: { item: Merchandise }) {
   // a 'Coming Soon' item is not buyable yet (issue 13): no link, a label where Buy would be
-  const link = [item.storeUrl, item.amazonUrl].find((u) => /^https?:\/\//i.test(u ?? ""));
-  const href = !item.comingSoon && link ? link : null;
-  const store = href ? storeName(href) : null;
+  const link = merchShopLink(item);
+  // through /go/merch/:id, which counts the click and sends the fan on to the same shop (issue 23)
+  const href = link ? outboundLinks.merch(item.id) : null;
+  const store = link ? storeName(link) : null;
   return (
     <li className="group relative flex h-full flex-col border border-smoke bg-ink transition hover:border-blood has-[a:focus-visible]:outline-2 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-blood">
       <div className="relative aspect-square overflow-hidden bg-coal">

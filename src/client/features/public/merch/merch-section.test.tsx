@@ -68,7 +68,8 @@ describe("MerchSection", () => {
     // the link is named by the product alone (the card is not read out twice as its name)
     const tee = screen.getByRole("link", { name: "Tee (opens in a new tab)" });
     expect(card("Tee")).toContainElement(tee);
-    expect(tee).toHaveAttribute("href", "https://www.amazon.com/dp/1");
+    // through /go/merch/:id, which counts the click (issue 23)
+    expect(tee).toHaveAttribute("href", "/go/merch/1");
     expect(tee).toHaveAttribute("target", "_blank");
     expect(tee.getAttribute("rel")).toContain("noopener");
     // it stretches over the whole card, so the card stays one big click target
@@ -97,7 +98,7 @@ describe("MerchSection", () => {
     });
     const card = async (name: RegExp) => (await screen.findByRole("heading", { name })).closest("li")!;
     const tee = await card(/^Tee/);
-    expect(within(tee).getByRole("link")).toHaveAttribute("href", "https://tarriverstatic.bandcamp.com/merch/tee");
+    expect(within(tee).getByRole("link")).toHaveAttribute("href", "/go/merch/1");
     expect(within(tee).getByText("Buy on Bandcamp")).toBeInTheDocument();
     expect(within(await card(/^Patch/)).getByText("Buy on shop.tarriverstatic.com")).toBeInTheDocument();
     const koozie = await card(/^Koozie/);

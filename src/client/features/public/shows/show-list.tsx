@@ -1,4 +1,5 @@
 import { Ticket } from "lucide-react";
+import { outboundLinks } from "@shared/api/stats";
 import type { Show } from "@shared/schemas/shows";
 import { SHOW_STATUS_LABELS, sellsTickets, type ShowStatus } from "@shared/show-status";
 import { formatShowPrice } from "@shared/format";
@@ -71,9 +72,10 @@ function ShowItem({ show, bandName, timeZone }: { show: Show; bandName: string; 
 /** The ticket link while tickets sell; none for a sold-out or cancelled show (the badge says why). */
 function TicketAction({ show }: { show: Show }) {
   if (!sellsTickets(show.status)) return null;
+  // through /go/show/:id, which counts the click and sends the fan on to the ticket link (issue 23)
   if (show.eventUrl) {
     return (
-      <a href={show.eventUrl} target="_blank" rel="noopener noreferrer" aria-label={`Tickets for ${show.venue}, ${show.location}`}
+      <a href={outboundLinks.show(show.id)} target="_blank" rel="noopener noreferrer" aria-label={`Tickets for ${show.venue}, ${show.location}`}
         className="inline-flex items-center gap-2 bg-blood-dark px-5 py-2.5 font-display text-xl uppercase transition hover:bg-blood">
         <Ticket aria-hidden="true" className="h-5 w-5" /> Tickets
       </a>

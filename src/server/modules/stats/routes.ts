@@ -1,0 +1,68 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { merchShopLink } from "@shared/merch-link";
+import { statsApi } from "@shared/api/stats";
+import { pageviewEvent, statsAnswers, statsQuery } from "@shared/schemas/stats";
+import { HttpError, notFound } from "../../lib/http-error";
+import { idParams } from "../../lib/params";
+import { countable } from "./counting";
+import { merchLink, showTicketLink } from "./repository";
+import { statsReport } from "./report";
+import { visitSource } from "./sources";
+
+const tooMany = () => new HttpError(429, "Too many requests. Please try again later.");
+
+/**
+ * The public side of the stats (decision 036): the beacon's POST /api/events and the outbound
+ * links /go/show/:id and /go/merch/:id. None of them sets a cookie or waits for the database to
+ * write: the event goes to the collector's buffer (app.stats).
+ */
+export const statsPublicRoutes: FastifyPluginAsyncZod = async (app) => {
+  // navigator.sendBeacon sends a string as text/plain: read it as the JSON it is (this route's scope only)
+  app.addContentTypeParser("text/plain", { parseAs: "string", bodyLimit: 8 * 1024 }, (_request, body, done) => {
+    try {
+      done(null, JSON.parse(body as string));
+    } catch {
+      done(Object.assign(new Error("Body is not valid JSON"), { statusCode: 400 }));
+    }
+  });
+
+  app.post(statsApi.events, { schema: { body: pageviewEvent, response: { 202: z.undefined() } }, bodyLimit: 8 * 1024 }, async (request, reply) => {
+    reply.header("cache-control", "no-store");
+    if (!app.stats.allow(request.ip)) throw tooMany();
+    if (await countable(app, request)) {
+      const { path, referrer } = request.body;
+      app.stats.record({ kind: "pageview", target: null, address: request.ip, userAgent: request.headers["user-agent"] ?? "", ...visitSource(path, referrer, [app.stats.site, request.host.toLowerCase()]) });
+    }
+    return reply.code(202).send(undefined);
+  });
+
+  const outbound = async (request: Parameters<typeof countable>[1], kind: "show" | "merch", id: number, link: string | null) => {
+    if (!link) throw notFound(kind === "show" ? "Show not found or has no ticket link" : "Merchandise not found or has no shop link");
+    // a HEAD (a link checker) is answered, not counted
+    if (request.method === "GET" && app.stats.allow(request.ip) && (await countable(app, request))) {
+      const from = request.headers.referer ?? "";
+      const { source, utmMedium, utmCampaign } = visitSource("/", from, [app.stats.site, request.host.toLowerCase()]);
+      app.stats.record({ kind, target: id, address: request.ip, userAgent: request.headers["user-agent"] ?? "", path: "", source, utmMedium, utmCampaign });
+    }
+    return link;
+  };
+
+  app.get("/go/show/:id", { schema: { params: idParams } }, async (request, reply) => {
+    const link = await outbound(request, "show", request.params.id, await showTicketLink(app.db, request.params.id));
+    return reply.header("cache-control", "no-store").redirect(link, 302);
+  });
+
+  app.get("/go/merch/:id", { schema: { params: idParams } }, async (request, reply) => {
+    const item = await merchLink(app.db, request.params.id);
+    const link = await outbound(request, "merch", request.params.id, item && merchShopLink(item));
+    return reply.header("cache-control", "no-store").redirect(link, 302);
+  });
+};
+
+/** GET /api/admin/stats: the report of a range of the band's days (admin scope). */
+export const statsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(statsApi.report, { schema: { querystring: statsQuery, response: { 200: statsAnswers.report } } }, async (request) => {
+    return { success: true, data: await statsReport(app.db, request.query.from, request.query.to) };
+  });
+};
