@@ -23,12 +23,13 @@ describe("import boundaries", () => {
     ["an admin feature imports another's internals", "src/client/features/admin/shows/bad.ts", 'import { LyricsForm } from "../lyrics/lyrics-form";\nexport default LyricsForm;'],
     ["a plugin imports a module", "src/server/plugins/bad.ts", 'import { modules } from "../modules";\nexport default modules;'],
     ["a feature imports app/", "src/client/features/public/home/bad2.ts", 'import { App } from "../../../app/App";\nexport default App;'],
-    // the server's floors (docs/conventions.md): lib < db < storage, mail < services < backup, control < plugins < modules < app
+    // the server's floors (docs/conventions.md): lib < db < storage, mail < services < backup, control < fast-path < plugins < modules < app
     ["lib imports a service", "src/server/lib/bad.ts", 'import { getSetting } from "../services/settings";\nexport default getSetting;'],
     ["db imports a service", "src/server/db/bad.ts", 'import { getSetting } from "../services/settings";\nexport default getSetting;'],
     ["mail imports a service", "src/server/mail/bad.ts", 'import { getSetting } from "../services/settings";\nexport default getSetting;'],
     ["a service imports a plugin", "src/server/services/bad.ts", 'import { registerFormPosts } from "../plugins/form-posts";\nexport default registerFormPosts;'],
     ["a service imports the app", "src/server/services/bad2.ts", 'import { buildApp } from "../app";\nexport default buildApp;'],
+    ["the fast path imports a plugin", "src/server/fast-path/bad.ts", 'import { sendPublic } from "../plugins/public-answers";\nexport default sendPublic;'],
   ])("refuses: %s", async (_what, filePath, code) => {
     expect(await importErrors(filePath, code)).toContain("import-x/no-restricted-paths");
   }, 60_000);
@@ -38,6 +39,7 @@ describe("import boundaries", () => {
     ["an admin feature imports shared admin components", "src/client/features/admin/shows/ok.ts", 'import { FormLoadState } from "../components/form-load-state";\nexport default FormLoadState;'],
     ["a module imports a service", "src/server/modules/shows/ok.ts", 'import { ALL_TAGS } from "../../services/public-cache";\nexport default ALL_TAGS;'],
     ["a service imports mail (a floor below)", "src/server/services/ok.ts", 'import { withSender } from "../mail/transport";\nexport default withSender;'],
+    ["a plugin imports the fast path", "src/server/plugins/ok.ts", 'import { PublicFastLane } from "../fast-path";\nexport default PublicFastLane;'],
     ["a test in lib starts the app", "src/server/lib/ok.test.ts", 'import { createTestApp } from "../test/app";\nexport default createTestApp;'],
   ])("allows: %s", async (_what, filePath, code) => {
     expect(await importErrors(filePath, code)).toEqual([]);
