@@ -44,7 +44,7 @@ export interface CachedAnswer {
   /** set by the cache that keeps the answer: told the size of each compressed form once made */
   grew?: (bytes: number) => void;
   /** its ready heads, one per variant (encoding, https, ...): services/public-head.ts */
-  heads?: Map<string, readonly string[]>;
+  heads?: (readonly string[] | undefined)[];
 }
 
 export interface BuiltAnswer {

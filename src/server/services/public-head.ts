@@ -33,11 +33,10 @@ export interface HeadVariant {
  * `Date` (node) and `Cache-Status` on a stale answer (sendPublic) are the only additions.
  */
 export function headOf(answer: CachedAnswer, v: HeadVariant): Head {
-  const variant = `${v.encoding ?? "identity"}${v.https ? " https" : ""}${v.private ? " private" : ""}${v.notModified ? " 304" : ""}`;
-  const heads = (answer.heads ??= new Map());
-  let head = heads.get(variant);
-  if (!head) heads.set(variant, (head = makeHead(answer, v)));
-  return head;
+  // a small number per variant: this runs for every public read
+  const variant = (v.encoding === "br" ? 16 : v.encoding === "gzip" ? 8 : 0) + (v.https ? 4 : 0) + (v.private ? 2 : 0) + (v.notModified ? 1 : 0);
+  const heads = (answer.heads ??= []);
+  return (heads[variant] ??= makeHead(answer, v));
 }
 
 function makeHead(answer: CachedAnswer, v: HeadVariant): Head {
