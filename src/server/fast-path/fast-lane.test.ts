@@ -114,6 +114,28 @@ describe("the public fast lane", () => {
     expect(after.headers.etag).not.toBe(before.headers.etag);
   });
 
+  it("replays the compressed forms (br, gzip) of an answer big enough to compress, with their own head", async () => {
+    const admin = await t.adminHeaders();
+    for (let i = 0; i < 12; i++) {
+      const venue = `The Compressed Hall number ${i}, a venue with a long name`;
+      const created = await t.request({ method: "POST", url: "/api/shows", headers: admin, payload: { venue, location: "Greenville, NC", date: `2031-06-${String(i + 1).padStart(2, "0")}`, time: "8:00 PM", price: "10", ageRestriction: "All ages", supportingActs: "", eventUrl: "" } });
+      expect(created.statusCode).toBe(201);
+    }
+    for (const encoding of ["br", "gzip"]) {
+      const headers = { "accept-encoding": encoding };
+      const first = await get(port, "/api/shows", headers);
+      await get(port, "/api/shows", headers);
+      const before = counter.laned;
+      const repeat = await get(port, "/api/shows", headers);
+      expect(counter.laned).toBe(before + 1);
+      expect(repeat.headers["content-encoding"]).toBe(encoding);
+      expect(repeat.body.equals(first.body)).toBe(true);
+      expect(withoutDate(repeat.headers)).toEqual(withoutDate(first.headers));
+      expect(Object.keys(repeat.headers).sort()).toEqual(expectedNames("data", false, true));
+      expect(Number(repeat.headers["content-length"])).toBe(repeat.body.length);
+    }
+  });
+
   it("leaves conditional, credentialed and HEAD requests to Fastify", async () => {
     for (let i = 0; i < 3; i++) await get(port, "/api/lyrics");
     const { etag } = (await get(port, "/api/lyrics")).headers;
