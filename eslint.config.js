@@ -49,6 +49,7 @@ const SERVER_FLOORS = [
   ["storage", "mail"],
   ["services"],
   ["backup", "control"],
+  ["fast-path"],
   ["plugins"],
   ["modules"],
   ["app.ts", "background.ts", "main.ts"],

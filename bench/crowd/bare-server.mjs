@@ -8,6 +8,9 @@ import http from "node:http";
 // recomputed or connection-level: node writes its own Date and keep-alive headers
 const SKIP = new Set(["date", "connection", "keep-alive", "transfer-encoding", "content-length"]);
 
+const BODY_ONLY = "/body-only";
+const KEEP_BODY_ONLY = new Set(["content-type", "content-encoding"]);
+
 const answers = new Map();
 for (const s of JSON.parse(fs.readFileSync(process.argv[2], "utf8"))) {
   const body = Buffer.from(s.body, "base64");
@@ -18,6 +21,9 @@ for (const s of JSON.parse(fs.readFileSync(process.argv[2], "utf8"))) {
   }
   headers.push("content-length", String(body.length));
   answers.set(`${s.variant} ${s.path}`, { status: s.status, headers, body });
+  const bodyOnly = [];
+  for (let i = 0; i < headers.length; i += 2) if (KEEP_BODY_ONLY.has(headers[i]) || headers[i] === "content-length") bodyOnly.push(headers[i], headers[i + 1]);
+  answers.set(`${s.variant} ${BODY_ONLY}${s.path}`, { status: s.status, headers: bodyOnly, body });
 }
 
 // the load sends either no accept-encoding at all or the browser's "gzip, br"

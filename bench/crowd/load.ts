@@ -92,9 +92,18 @@ export interface Pair {
   variant: Variant;
   product: Run[];
   bare: Run[];
+  /** JSON paths: the bare server with only the body and its content type (and encoding, length): issue 22 */
+  bareBodyOnly?: Run[];
 }
 
-/** Warm both up, then product, bare, product, bare ... so drift on a shared machine hits both alike. */
+/** bare-server.mjs serves each answer with only the headers its bytes need under this prefix */
+export const BODY_ONLY = "/body-only";
+export const isJson = (p: string) => p.startsWith("/api/");
+
+/**
+ * Warm them up, then product, bare, (bare body-only,) product, bare, ... so drift on a shared
+ * machine hits all alike. JSON paths also run against the body-only bare answer (issue 22).
+ */
 export async function alternatingPairs(productUrl: string, bareUrl: string, o: { connections: number; rounds: number; seconds: number; variants: Variant[] }, log: (s: string) => void): Promise<Pair[]> {
   const pairs: Pair[] = [];
   for (const variant of o.variants) {
@@ -102,12 +111,15 @@ export async function alternatingPairs(productUrl: string, bareUrl: string, o: {
       const h = headersFor(p, variant);
       await load(productUrl + p, o.connections, 1, h);
       await load(bareUrl + p, o.connections, 1, h);
-      const pair: Pair = { path: p, variant, product: [], bare: [] };
+      const pair: Pair = { path: p, variant, product: [], bare: [], ...(isJson(p) ? { bareBodyOnly: [] } : {}) };
+      if (pair.bareBodyOnly) await load(bareUrl + BODY_ONLY + p, o.connections, 1, h);
       for (let i = 0; i < o.rounds; i++) {
         pair.product.push(await load(productUrl + p, o.connections, o.seconds, h));
         pair.bare.push(await load(bareUrl + p, o.connections, o.seconds, h));
+        if (pair.bareBodyOnly) pair.bareBodyOnly.push(await load(bareUrl + BODY_ONLY + p, o.connections, o.seconds, h));
       }
-      log(`  ${variant.padEnd(8)} ${p.padEnd(17)} product ${pair.product.map((r) => rate(r).toFixed(0)).join("/")} req/s, bare ${pair.bare.map((r) => rate(r).toFixed(0)).join("/")} req/s`);
+      const rates = (runs: Run[]) => runs.map((r) => rate(r).toFixed(0)).join("/");
+      log(`  ${variant.padEnd(8)} ${p.padEnd(17)} product ${rates(pair.product)} req/s, bare ${rates(pair.bare)} req/s${pair.bareBodyOnly ? `, bare body-only ${rates(pair.bareBodyOnly)} req/s` : ""}`);
       pairs.push(pair);
     }
   }

@@ -122,7 +122,7 @@ export async function postgresVersion(serverUrl: string): Promise<string> {
 }
 
 /** Starts dist main.js as `npm start` does, on a free port with its own DATA_DIR and demo content. */
-export async function startProduct(build: Build, opts: { databaseUrl?: string }): Promise<Product> {
+export async function startProduct(build: Build, opts: { databaseUrl?: string; fastLane?: "on" | "off" }): Promise<Product> {
   const port = await freePort();
   const dataDir = tempDir("crowd-data-");
   const url = `http://127.0.0.1:${port}`;
@@ -141,6 +141,7 @@ export async function startProduct(build: Build, opts: { databaseUrl?: string })
       SEED_DEMO: "true",
       LOG_LEVEL: "warn",
       ...(opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : {}),
+      ...(opts.fastLane ? { FAST_LANE: opts.fastLane } : {}),
     },
   });
   const stop = async () => {

@@ -28,6 +28,7 @@ const { values: args } = parseArgs({
     "settle-seconds": { type: "string", default: "60" }, // when the settled idle RSS is read, counted from start
     rebuild: { type: "boolean", default: false },
     ref: { type: "string" }, // build this commit (git archive) instead of the working tree
+    "fast-lane": { type: "string", default: "on" }, // off: the product runs with FAST_LANE=off (src/server/fast-path left out), to measure what it gains
   },
   strict: true,
 });
@@ -48,6 +49,7 @@ const opts = {
   variants: (args["no-identity"] ? ["encoded"] : ["encoded", "identity"]) as Variant[],
 };
 if (!opts.dbs.every((d) => d === "pglite" || d === "postgres")) throw new Error("--db is pglite, postgres or both");
+if (args["fast-lane"] !== "on" && args["fast-lane"] !== "off") throw new Error("--fast-lane is on or off");
 
 const log = (s = "") => console.log(s);
 const git = (...a: string[]) => execFileSync("git", a, { cwd: ROOT, encoding: "utf8" }).trim();
@@ -86,7 +88,7 @@ async function benchOne(build: Build, db: DbKind): Promise<DbResult> {
       pgDb = await createPostgresDb(args["pg-url"]!);
       log(`created database ${pgDb.name} (PostgreSQL ${await postgresVersion(args["pg-url"]!)})`);
     }
-    product = await startProduct(build, { databaseUrl: pgDb?.url });
+    product = await startProduct(build, { databaseUrl: pgDb?.url, ...(args["fast-lane"] === "off" ? { fastLane: "off" as const } : {}) });
     const readyAt = Date.now();
     log(`server pid ${product.pid} at ${product.url}; sampling idle RSS (2 s settle, then 3 s every 200 ms), and again ${opts.settleSeconds} s after start`);
     const atStart = await quietRss(product.pid, 2000, 3000);
@@ -129,6 +131,7 @@ async function main() {
     log(`          ${dirty.length ? `${dirty.length} uncommitted change(s) under src/drizzle/scripts/package.json are part of this build (use --ref HEAD for the commit alone)` : "no uncommitted changes under src/drizzle/scripts/package.json: the build is the commit"}`);
   }
   log(`date:     ${new Date().toISOString()}`);
+  if (args["fast-lane"] === "off") log("product:  FAST_LANE=off (everything in src/server/fast-path left out)");
   const build = ensureBuild({ ref: args.ref, force: args.rebuild! });
   log(build.note);
   log("the load generator (autocannon), the product and the bare server are three processes on the same machine");

@@ -11,16 +11,15 @@ import { registerFormPosts } from "./plugins/form-posts";
 import { registerInputGuard } from "./plugins/input-guard";
 import { invalidateAfterAdminWrites, markPrivate, registerPublicCache } from "./plugins/public-answers";
 import { logsEveryRequest, registerRequestLog } from "./plugins/request-log";
-import { serverWithFastLane, type PublicFastLane } from "./plugins/public-fast-lane";
 import { requireResponseSchemas } from "./plugins/response-contract";
 import { requireDeclaredEffects } from "./plugins/route-effects";
 import { healthChecker } from "./services/health";
 import { mailServices } from "./services/mailer";
 import { registerInstanceId } from "./lib/instance";
 import { loggerOptions } from "./lib/logging";
-import { registerSecurity } from "./plugins/security";
+import { registerHttpsCheck, registerSecurity } from "./plugins/security";
 import { registerStatic } from "./plugins/static";
-import { lazyChildLoggerFactory } from "./lib/lazy-child-logger";
+import { fastPathOptions, type PublicFastLane } from "./fast-path";
 import { controlSocket } from "./control/control-socket";
 
 declare module "fastify" {
@@ -45,8 +44,8 @@ export interface BuildOptions {
 export async function buildApp({ config, database, logger = true, logStream }: BuildOptions): Promise<FastifyInstance> {
   let fastLane: PublicFastLane | undefined;
   const app = Fastify({
-    // cached public answers are written before Fastify's routing (plugins/public-fast-lane.ts)
-    serverFactory: serverWithFastLane(() => fastLane),
+    // cached public answers written before Fastify's routing, lazy request loggers: src/server/fast-path (FAST_LANE=off: none of it)
+    ...fastPathOptions(config, () => fastLane),
     logger: logger && config.LOG_LEVEL !== "silent" ? loggerOptions(config.LOG_LEVEL, logStream) : false,
     bodyLimit: 1024 * 1024, // JSON bodies; uploads have their own limits
     // off unless TRUST_PROXY names the proxies: request.ip is then the socket's address
@@ -54,8 +53,6 @@ export async function buildApp({ config, database, logger = true, logStream }: B
     trustProxy: config.TRUST_PROXY as boolean | string[],
     // one line per request at info would be the bottleneck under a crowd: see request-log.ts
     logController: new LogController({ disableRequestLogging: true }),
-    // a request's child logger is made when it first logs, not for every request
-    childLoggerFactory: lazyChildLoggerFactory,
     frameworkErrors,
     clientErrorHandler,
   });
@@ -71,7 +68,9 @@ export async function buildApp({ config, database, logger = true, logStream }: B
   registerRequestLog(app);
   registerInputGuard(app);
   requireResponseSchemas(app);
+  registerHttpsCheck(app);
   registerPublicCache(app);
+  // with a line per request logged (LOG_LEVEL=debug) every request goes through Fastify
   if (!logsEveryRequest(app)) fastLane = app.publicFastLane;
   await registerSecurity(app);
   await app.register(cookie);

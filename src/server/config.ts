@@ -107,6 +107,10 @@ const envSchema = z.object({
   STATS_GEOIP_DIR: z.string().min(1).optional(),
   // Memory for ready public answers (pages, public API reads, their compressed forms), in MB.
   PUBLIC_CACHE_MB: z.coerce.number().min(1).max(4096).default(64),
+  // off: everything in src/server/fast-path (the fast lane, the cache's synchronous path, the
+  // lazy request loggers) is left out and every request takes Fastify's ordinary path, for
+  // debugging. The answers are the same bytes and headers either way.
+  FAST_LANE: z.enum(["on", "off"]).default("on").transform((v) => v === "on"),
   // The time limit of one photo's image work (its variants); past it the image worker is killed
   // and the upload answers 503. At most 10 minutes: the start-up sweep of leftover files
   // (storage/upload-sweep.ts) leaves alone anything younger than 15.

@@ -23,7 +23,7 @@ describe("import boundaries", () => {
     ["an admin feature imports another's internals", "src/client/features/admin/shows/bad.ts", 'import { LyricsForm } from "../lyrics/lyrics-form";\nexport default LyricsForm;'],
     ["a plugin imports a module", "src/server/plugins/bad.ts", 'import { modules } from "../modules";\nexport default modules;'],
     ["a feature imports app/", "src/client/features/public/home/bad2.ts", 'import { App } from "../../../app/App";\nexport default App;'],
-    // the server's floors (docs/conventions.md): lib < db < storage, mail < services < backup, control < plugins < modules < app
+    // the server's floors (docs/conventions.md): lib < db < storage, mail < services < backup, control < fast-path < plugins < modules < app
     ["lib imports a service", "src/server/lib/bad.ts", 'import { getSetting } from "../services/settings";\nexport default getSetting;'],
     ["db imports a service", "src/server/db/bad.ts", 'import { getSetting } from "../services/settings";\nexport default getSetting;'],
     ["mail imports a service", "src/server/mail/bad.ts", 'import { getSetting } from "../services/settings";\nexport default getSetting;'],
@@ -32,6 +32,7 @@ describe("import boundaries", () => {
     ["a service reaches into the newsletter feature", "src/server/services/bad3.ts", 'import { NewsletterWorkers } from "../modules/newsletter/delivery";\nexport default NewsletterWorkers;'],
     ["mail imports the newsletter's message", "src/server/mail/bad2.ts", 'import { prepareNewsletter } from "../modules/newsletter/message";\nexport default prepareNewsletter;'],
     ["background.ts imports a module's files, not the list", "src/server/background.ts", 'import { ImportVerificationSender } from "./modules/subscribers/import-verification-sender";\nexport default ImportVerificationSender;'],
+    ["the fast path imports a plugin", "src/server/fast-path/bad.ts", 'import { sendPublic } from "../plugins/public-answers";\nexport default sendPublic;'],
   ])("refuses: %s", async (_what, filePath, code) => {
     expect(await importErrors(filePath, code)).toContain("import-x/no-restricted-paths");
   }, 60_000);
@@ -43,6 +44,7 @@ describe("import boundaries", () => {
     ["a service imports mail (a floor below)", "src/server/services/ok.ts", 'import { withSender } from "../mail/transport";\nexport default withSender;'],
     ["background.ts imports the module list", "src/server/background.ts", 'import { modules } from "./modules";\nexport default modules;'],
     ["a module runs its loop on the polling worker", "src/server/modules/subscribers/ok.ts", 'import { PollingWorker } from "../../services/polling-worker";\nexport default PollingWorker;'],
+    ["a plugin imports the fast path", "src/server/plugins/ok.ts", 'import { PublicFastLane } from "../fast-path";\nexport default PublicFastLane;'],
     ["a test in lib starts the app", "src/server/lib/ok.test.ts", 'import { createTestApp } from "../test/app";\nexport default createTestApp;'],
   ])("allows: %s", async (_what, filePath, code) => {
     expect(await importErrors(filePath, code)).toEqual([]);

@@ -1,27 +1,21 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
-import { todayIso } from "@shared/format";
-import { COMPRESS_MIN_BYTES, PublicCache, compressed, compressedNow, type BuiltAnswer, type CachedAnswer, type CacheTag } from "../services/public-cache";
+import { PublicFastLane } from "../fast-path";
+import { COMPRESS_MIN_BYTES, PublicCache, compressed, compressedNow, datedKey, type BuiltAnswer, type CachedAnswer, type CacheTag } from "../services/public-cache";
+import { headOf, PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } from "../services/public-head";
+import { preferredEncoding } from "../services/preferred-encoding";
 import { SESSION_COOKIE } from "./auth";
-import { preferredEncoding, PublicFastLane } from "./public-fast-lane";
 import { isWrite } from "./route-effects";
-import { securityHeaders } from "./security";
 
 declare module "fastify" {
   interface FastifyInstance {
     publicCache: PublicCache;
-    publicFastLane: PublicFastLane;
+    /** undefined with FAST_LANE=off */
+    publicFastLane: PublicFastLane | undefined;
   }
 }
 
-/**
- * Public answers are the same bytes for everyone, so a CDN or reverse proxy may keep them for
- * a few seconds and serve stale while it revalidates; browsers always revalidate (ETag -> 304).
- * The same-instance guarantee (no stale read after a write) is ours; a proxy's few seconds are
- * the operator's choice (docs/deploy.md).
- */
-export const PUBLIC_CACHE_CONTROL = "public, max-age=0, must-revalidate, s-maxage=5, stale-while-revalidate=60";
-export const PRIVATE_CACHE_CONTROL = "private, no-store";
+export { PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL };
 
 /** A request that carries a session (admin browsing the public site) gets answers no shared cache keeps. */
 function carriesCredentials(request: FastifyRequest): boolean {
@@ -50,17 +44,6 @@ export const jsonAnswer = <S extends z.ZodType>(schema: S, envelope: z.output<S>
 /** A cacheable 404 of a public read (an unknown or unpublished record). */
 export const notFoundAnswer = (message: string): BuiltAnswer => ({ status: 404, contentType: JSON_TYPE, body: JSON.stringify({ success: false, message }) });
 
-/**
- * Today's date as the cache keys use it, worked out once a minute rather than per request (a
- * date changes only on a minute boundary, whatever the time zone).
- */
-let today = { minute: -1, iso: "" };
-function todayKey(): string {
-  const minute = Math.floor(Date.now() / 60_000);
-  if (minute !== today.minute) today = { minute, iso: todayIso() };
-  return today.iso;
-}
-
 type PublicRead = { key: string; tags: readonly CacheTag[]; build: () => Promise<BuiltAnswer> };
 
 /**
@@ -73,14 +56,16 @@ type PublicRead = { key: string; tags: readonly CacheTag[]; build: () => Promise
  * a second. A miss, or bytes not compressed yet, take the path that waits.
  */
 export function sendPublic(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, opts: PublicRead): FastifyReply | Promise<FastifyReply> {
-  const key = `${todayKey()} ${opts.key}`;
-  const ready = app.publicCache.peek(key);
+  const key = datedKey(opts.key);
+  // the synchronous path is part of the fast path (src/server/fast-path/README.md): FAST_LANE=off waits every time
+  const ready = app.publicFastLane && app.publicCache.peek(key);
   if (ready) {
     const encoding = encodingFor(request, ready);
     const bytes = encoding ? compressedNow(ready, encoding) : ready.body;
     if (bytes) {
-      if (request.method === "GET" && ready.status === 200) app.publicFastLane.remember(request.url, opts.key);
-      return answer(request, reply, ready, encoding, bytes);
+      // the URL the lane may replay from now on
+      if (request.method === "GET" && ready.status === 200) app.publicCache.rememberUrl(request.url, opts.key);
+      return answer(app, request, reply, ready, encoding, bytes);
     }
   }
   return sendAfterWaiting(app, request, reply, key, opts);
@@ -94,34 +79,33 @@ export const STALE_CACHE_STATUS = "band-site; hit; detail=stale";
 
 async function sendAfterWaiting(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, key: string, opts: PublicRead) {
   const { answer: built, stale } = await app.publicCache.lookup(key, opts.tags, opts.build);
-  if (stale) reply.header("cache-status", STALE_CACHE_STATUS);
   const encoding = encodingFor(request, built);
-  return answer(request, reply, built, encoding, encoding ? await compressed(built, encoding) : built.body);
+  const bytes = encoding ? await compressed(built, encoding) : built.body;
+  if (stale) reply.header("cache-status", STALE_CACHE_STATUS);
+  return answer(app, request, reply, built, encoding, bytes);
 }
 
 function encodingFor(request: FastifyRequest, answer: CachedAnswer): "br" | "gzip" | null {
   return answer.body.length >= COMPRESS_MIN_BYTES ? preferredEncoding(request.headers["accept-encoding"]) : null;
 }
 
-function answer(request: FastifyRequest, reply: FastifyReply, cached: CachedAnswer, encoding: "br" | "gzip" | null, bytes: Buffer): FastifyReply {
-  reply
-    .header("etag", cached.etag)
-    .header("vary", "accept-encoding")
-    .header("cache-control", carriesCredentials(request) ? PRIVATE_CACHE_CONTROL : PUBLIC_CACHE_CONTROL);
-  if (cached.status === 200 && etagMatches(request.headers["if-none-match"], cached.etag)) return reply.status(304).send();
-  reply.status(cached.status).type(cached.contentType);
-  if (encoding) reply.header("content-encoding", encoding);
-  return reply.send(bytes);
+/** Writes the answer's ready head (services/public-head.ts: the same the fast lane writes) and its bytes. */
+function answer(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, cached: CachedAnswer, encoding: "br" | "gzip" | null, bytes: Buffer): FastifyReply {
+  const notModified = cached.status === 200 && etagMatches(request.headers["if-none-match"], cached.etag);
+  const head = headOf(cached, { encoding, https: app.isHttps(request.raw), private: carriesCredentials(request), notModified });
+  for (let i = 0; i < head.length; i += 2) reply.header(head[i], head[i + 1]);
+  if (notModified) return reply.status(304).send();
+  return reply.status(cached.status).send(bytes);
 }
 
-/** The cache (and the fast lane that replays its bytes). */
+/** The cache, and the fast lane that replays its bytes (unless FAST_LANE=off). */
 export function registerPublicCache(app: FastifyInstance) {
   const cache = new PublicCache(Date.now, { maxBytes: app.config.PUBLIC_CACHE_MB * 1024 * 1024 });
   app.decorate("publicCache", cache);
-  const fixedHeaders = { ...securityHeaders(), vary: "accept-encoding", "cache-control": PUBLIC_CACHE_CONTROL };
-  app.decorate("publicFastLane", new PublicFastLane({ cache, dateKey: todayKey, fixedHeaders }));
+  const lane = app.config.FAST_LANE ? new PublicFastLane(cache, app.isHttps) : undefined;
+  app.decorate("publicFastLane", lane);
   app.addHook("preClose", (done) => {
-    app.publicFastLane.close();
+    lane?.close();
     done();
   });
 }

@@ -5,7 +5,7 @@ import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../test/app";
 import { PublicCache } from "../services/public-cache";
-import { preferredEncoding, PublicFastLane } from "./public-fast-lane";
+import { preferredEncoding } from "../services/preferred-encoding";
 import { STALE_CACHE_STATUS } from "./public-answers";
 import { rawRequest } from "../test/raw-request";
 
@@ -70,16 +70,14 @@ describe("page paths: one 'not found' answer, page spellings sent to the page (i
   });
 });
 
-describe("the fast lane's URL memory", () => {
+describe("the fast lane's URL memory (kept by the cache)", () => {
   it("stays bounded whatever URLs are asked: long ones are never remembered, and there are at most 1,000", () => {
-    const lane = new PublicFastLane({ cache: new PublicCache(), dateKey: () => "d", fixedHeaders: {} });
-    const keys = (lane as unknown as { keys: Map<string, string> }).keys;
-    for (let i = 0; i < 5000; i++) lane.remember(`/?q=${i}${"y".repeat(4000)}`, "page /");
-    expect(keys.size).toBe(0);
-    for (let i = 0; i < 5000; i++) lane.remember(`/?q=${i}`, "page /");
-    expect(keys.size).toBeLessThanOrEqual(1000);
-    const chars = [...keys.keys()].reduce((n, url) => n + url.length, 0);
-    expect(chars).toBeLessThanOrEqual(1000 * 256);
+    const cache = new PublicCache();
+    for (let i = 0; i < 5000; i++) cache.rememberUrl(`/?q=${i}${"y".repeat(4000)}`, "page /");
+    expect(cache.urlMemory.urls).toBe(0);
+    for (let i = 0; i < 5000; i++) cache.rememberUrl(`/?q=${i}`, "page /");
+    expect(cache.urlMemory.urls).toBeLessThanOrEqual(1000);
+    expect(cache.urlMemory.chars).toBeLessThanOrEqual(1000 * 256);
   });
 });
 

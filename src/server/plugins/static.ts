@@ -7,7 +7,7 @@ import { loadPageRenderer } from "../services/pages/server-render";
 import { isVariantFile } from "../storage/image-variants";
 import { CACHE_TAGS } from "../services/public-cache";
 import { drawPageHtml, renderHtml } from "./html";
-import { adminSecurityHeaders } from "./security";
+import { INERT_CSP, kindHeaders } from "../services/answer-headers";
 import type { PageToDraw } from "./html";
 import { sendPublic } from "./public-answers";
 
@@ -26,9 +26,10 @@ export async function registerStatic(app: FastifyInstance) {
     decorateReply: false,
     index: false,
     setHeaders(res, filePath) {
-      // Uploaded files are data, never active content.
+      // Uploaded files are data, never active content (whatever their type, a CSP that runs
+      // nothing; the rest of their headers are the kind's: plugins/security.ts)
       res.header("X-Content-Type-Options", "nosniff");
-      res.header("Content-Security-Policy", "default-src 'none'; sandbox");
+      res.header("Content-Security-Policy", INERT_CSP);
       // an image variant's name carries its content hash: its bytes never change
       res.header("Cache-Control", isVariantFile(filePath) ? "public, max-age=31536000, immutable" : "public, max-age=3600");
     },
@@ -62,7 +63,7 @@ export async function registerStatic(app: FastifyInstance) {
     // social and widget origins. Never a public answer: not cached, not in the fast lane.
     const adminPage = async (request: FastifyRequest, reply: FastifyReply) => {
       const { html, status } = await renderHtml(app, request, template, null, "/admin");
-      for (const [name, value] of Object.entries(adminSecurityHeaders())) reply.header(name, value);
+      for (const [name, value] of kindHeaders("admin-page", app.isHttps(request.raw))) reply.header(name, value);
       return reply.status(status ?? 200).header("content-type", "text/html; charset=utf-8").header("cache-control", "no-cache").send(html);
     };
     app.get("/admin", adminPage);

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
+import { todayIso } from "@shared/format";
 
 /**
  * Ready bytes for public answers (API reads, pages, robots.txt, sitemap.xml), so a crowd is
@@ -42,6 +43,8 @@ export interface CachedAnswer {
   builtAt: number;
   /** set by the cache that keeps the answer: told the size of each compressed form once made */
   grew?: (bytes: number) => void;
+  /** its ready heads, one per variant (encoding, https, ...): services/public-head.ts */
+  heads?: (readonly string[] | undefined)[];
 }
 
 export interface BuiltAnswer {
@@ -59,7 +62,7 @@ export interface CacheOptions {
 
 export const DEFAULT_CACHE_BYTES = 64 * 1024 * 1024;
 const MAX_AGE_MS = 5 * 60_000;
-/** what an entry costs besides its bytes (its objects, the fast lane's header lists): a rough figure */
+/** what an entry costs besides its bytes (its objects, its heads): a rough figure */
 const ENTRY_OVERHEAD = 512;
 /** smaller bodies are not worth compressing */
 export const COMPRESS_MIN_BYTES = 1024;
@@ -70,6 +73,25 @@ const brotli = promisify(zlib.brotliCompress);
 export function strongEtag(body: Buffer): string {
   return `"${createHash("sha1").update(body).digest("base64url")}"`;
 }
+
+/** URLs remembered at most: a query string can make endless URLs of one answer. */
+const MAX_URLS = 1000;
+/** a longer URL is never remembered (with MAX_URLS, the memory stays under ~0.5 MB whatever is asked) */
+const MAX_URL_LENGTH = 256;
+
+/**
+ * Today's date as the cache keys use it, worked out once a minute rather than per request (a
+ * date changes only on a minute boundary, whatever the time zone).
+ */
+let today = { minute: -1, iso: "" };
+function todayKey(): string {
+  const minute = Math.floor(Date.now() / 60_000);
+  if (minute !== today.minute) today = { minute, iso: todayIso() };
+  return today.iso;
+}
+
+/** A public read's key with today's date: "upcoming" changes at midnight without any write. */
+export const datedKey = (key: string) => `${todayKey()} ${key}`;
 
 type InvalidateListener = (tags: readonly CacheTag[]) => void;
 
@@ -85,6 +107,8 @@ interface Entry {
 
 export class PublicCache {
   private entries = new Map<string, Entry>();
+  /** URL -> key (without its date) of the answer sendPublic gave a plain GET of it: what the fast lane replays */
+  private urls = new Map<string, string>();
   private building = new Map<string, Promise<CachedAnswer>>();
   private versions = new Map<CacheTag, number>();
   private listeners: InvalidateListener[] = [];
@@ -104,6 +128,27 @@ export class PublicCache {
     if (!hit || hit.retired || this.now() - hit.answer.builtAt >= MAX_AGE_MS) return undefined;
     hit.used = true;
     return hit.answer;
+  }
+
+  /** `url` was answered from the fresh entry `key` (without its date), for the fast lane. */
+  rememberUrl(url: string, key: string) {
+    if (url.length > MAX_URL_LENGTH || this.urls.get(url) === key) return;
+    // full (a crawler's endless query strings): start again; the busy URLs come back at their next request
+    if (this.urls.size >= MAX_URLS && !this.urls.has(url)) this.urls.clear();
+    this.urls.set(url, key);
+  }
+
+  /** The fresh answer for a URL answered before (rememberUrl), today's. */
+  peekUrl(url: string): CachedAnswer | undefined {
+    const key = this.urls.get(url);
+    return key === undefined ? undefined : this.peek(datedKey(key));
+  }
+
+  /** how many URLs are remembered, and their characters */
+  get urlMemory() {
+    let chars = 0;
+    for (const url of this.urls.keys()) chars += url.length;
+    return { urls: this.urls.size, chars };
   }
 
   /** The cached answer for `key`, or the one `build` makes (shared by concurrent callers). */

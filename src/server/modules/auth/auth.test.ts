@@ -134,10 +134,16 @@ describe("operations", () => {
     expect(res.json().success).toBe(false);
   });
 
-  it("sends security headers", async () => {
-    const res = await t.request({ method: "GET", url: "/healthz" });
-    expect(res.headers["content-security-policy"]).toContain("frame-src");
-    expect(res.headers["x-content-type-options"]).toBe("nosniff");
+  it("sends security headers: a page its policies, a JSON answer only what data needs (issue 22)", async () => {
+    const page = await t.request({ method: "GET", url: "/" });
+    expect(page.headers["content-security-policy"]).toContain("frame-src");
+    expect(page.headers["x-frame-options"]).toBe("SAMEORIGIN");
+    expect(page.headers["x-content-type-options"]).toBe("nosniff");
+    const json = await t.request({ method: "GET", url: "/healthz" });
+    expect(json.headers["x-content-type-options"]).toBe("nosniff");
+    expect(json.headers["cross-origin-resource-policy"]).toBe("same-site");
+    expect(json.headers["content-security-policy"]).toBeUndefined();
+    expect(json.headers["x-frame-options"]).toBeUndefined();
   });
 
   it("admin pages get a CSP without the public site's social and widget origins; public pages keep theirs (issue 20)", async () => {
