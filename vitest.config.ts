@@ -1,8 +1,13 @@
+import os from "node:os";
 import { defineConfig } from "vitest/config";
 import { alias } from "./vite.config.ts";
 
 export default defineConfig({
   test: {
+    // vitest's default is one worker less than the processors: 1 on a 2-core machine, where the
+    // three projects then ran one file at a time. Most files wait on something (a database, a
+    // child process, a browser) part of the time, so two run side by side even on 2 cores.
+    maxWorkers: Math.max(2, os.availableParallelism() - 1),
     projects: [
       {
         resolve: { alias },
@@ -15,6 +20,11 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: "forks",
+          // one module graph per worker, not per file: every file imported the whole server
+          // (Fastify, Drizzle, PGlite, sharp...) again, ~5 s each. Each file builds its own app on
+          // its own database (createTestApp), so no state is shared through modules; what the
+          // modules read from the environment is set in the setup file, before the first import.
+          isolate: false,
         },
       },
       {
@@ -25,6 +35,9 @@ export default defineConfig({
           include: ["src/client/**/*.test.{ts,tsx}"],
           setupFiles: ["src/client/test/setup.ts"],
           testTimeout: 20_000,
+          // one module graph and one jsdom per worker, not per file (each file paid ~1.5 s of
+          // imports and jsdom); the setup file puts the page back after each test
+          isolate: false,
         },
       },
       {
