@@ -52,7 +52,13 @@ export default defineConfig({
           // a page on a busy 2-core CI machine can take more than expect.poll's default second to
           // show what a test waits for (the admin login card failed once that way)
           expect: { poll: { timeout: 5_000 } },
-          fileParallelism: false,
+          // two files at a time (decision 031): each has its own server, data dir, port and
+          // browser; much of a file's time is waiting (a server's answer, a font held back 2 s),
+          // which the other file fills
+          maxWorkers: 2,
+          // after the server and client files when one vitest run has all three (a project with
+          // its own maxWorkers needs its own group); `npm test` runs it beside them instead
+          sequence: { groupOrder: 1 },
         },
       },
     ],
