@@ -30,8 +30,9 @@ export default async function setup(project: TestProject) {
   await buildAll({ quiet: true, clientOut: run.client, serverOut: run.server });
 
   for (const d of Object.values(run.templates)) fs.mkdirSync(d, { recursive: true });
-  // a first start on a busy 2-core machine can take a minute; the two go side by side
-  const healthTimeoutMs = 180_000;
+  // a first start is ~14 s of CPU: on a 2-core machine busy with the other test projects (and
+  // whatever else runs there) it took over 3 minutes; the two go side by side
+  const healthTimeoutMs = 600_000;
   const starts = await Promise.allSettled([
     startServerOf(run, { dataDir: run.templates.seeded, healthTimeoutMs }),
     startServerOf(run, { dataDir: run.templates.blank, seed: false, healthTimeoutMs }),
