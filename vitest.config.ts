@@ -1,8 +1,13 @@
+import os from "node:os";
 import { defineConfig } from "vitest/config";
 import { alias } from "./vite.config.ts";
 
 export default defineConfig({
   test: {
+    // vitest's default is one worker less than the processors: 1 on a 2-core machine, where the
+    // three projects then ran one file at a time. Most files wait on something (a database, a
+    // child process, a browser) part of the time, so two run side by side even on 2 cores.
+    maxWorkers: Math.max(2, os.availableParallelism() - 1),
     projects: [
       {
         resolve: { alias },
@@ -15,6 +20,11 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: "forks",
+          // one module graph per worker, not per file: every file imported the whole server
+          // (Fastify, Drizzle, PGlite, sharp...) again, ~5 s each. Each file builds its own app on
+          // its own database (createTestApp), so no state is shared through modules; what the
+          // modules read from the environment is set in the setup file, before the first import.
+          isolate: false,
         },
       },
       {
@@ -25,6 +35,9 @@ export default defineConfig({
           include: ["src/client/**/*.test.{ts,tsx}"],
           setupFiles: ["src/client/test/setup.ts"],
           testTimeout: 20_000,
+          // one module graph and one jsdom per worker, not per file (each file paid ~1.5 s of
+          // imports and jsdom); the setup file puts the page back after each test
+          isolate: false,
         },
       },
       {
@@ -39,7 +52,13 @@ export default defineConfig({
           // a page on a busy 2-core CI machine can take more than expect.poll's default second to
           // show what a test waits for (the admin login card failed once that way)
           expect: { poll: { timeout: 5_000 } },
-          fileParallelism: false,
+          // two files at a time (decision 031): each has its own server, data dir, port and
+          // browser; much of a file's time is waiting (a server's answer, a font held back 2 s),
+          // which the other file fills
+          maxWorkers: 2,
+          // after the server and client files when one vitest run has all three (a project with
+          // its own maxWorkers needs its own group); `npm test` runs it beside them instead
+          sequence: { groupOrder: 1 },
         },
       },
     ],

@@ -1,7 +1,12 @@
 // `npm test`: every test project: server (PGlite, or PostgreSQL when TEST_DATABASE_URL is set),
 // client (jsdom) and browser (system Chromium). Extra arguments go to vitest
 // (e.g. `npm test -- --project server`).
-import { spawnSync } from "node:child_process";
+//
+// Without arguments the browser tests run in a second vitest process beside the server and
+// client tests (decision 031): vitest runs a project that runs its files one at a time (e2e)
+// only after all the others, though its files spend most of their time waiting on Chromium and
+// on their servers. Its output is printed when it ends, so the two logs do not interleave.
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -16,18 +21,43 @@ if (wantsBrowser && !fs.existsSync(chromium)) {
   process.exit(1);
 }
 
-const report = ".test-data/vitest-report.json";
 fs.mkdirSync(".test-data", { recursive: true });
-fs.rmSync(report, { force: true });
-const result = spawnSync("npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`, ...args], {
-  stdio: "inherit",
-  env: { ...process.env, CHROMIUM_PATH: chromium },
-});
+const env = { ...process.env, CHROMIUM_PATH: chromium };
+
+/** One vitest run with its own JSON report (CI runs the PostgreSQL pass beside this one too). */
+function vitest(extra, { buffered = false } = {}) {
+  const report = `.test-data/vitest-report-${process.pid}-${extra.join("-").replace(/[^a-z0-9-]/gi, "")}.json`;
+  fs.rmSync(report, { force: true });
+  const child = spawn("npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`, ...extra], {
+    stdio: buffered ? ["ignore", "pipe", "pipe"] : "inherit",
+    env,
+  });
+  let output = "";
+  child.stdout?.on("data", (d) => (output += d));
+  child.stderr?.on("data", (d) => (output += d));
+  return new Promise((resolve) =>
+    child.on("close", (code) => {
+      if (buffered) process.stdout.write(output);
+      let counts = null;
+      if (fs.existsSync(report)) {
+        counts = JSON.parse(fs.readFileSync(report, "utf8"));
+        fs.rmSync(report, { force: true });
+      }
+      resolve({ code: code ?? 1, counts });
+    }),
+  );
+}
+
+if (args.length === 0) console.log("Browser tests (e2e) run beside the others; their output follows when they end.\n");
+const runs =
+  args.length === 0
+    ? await Promise.all([vitest(["--project", "server", "--project", "client"]), vitest(["--project", "e2e"], { buffered: true })])
+    : [await vitest(args)];
 
 // One plain closing line that any CI can read.
-if (fs.existsSync(report)) {
-  const r = JSON.parse(fs.readFileSync(report, "utf8"));
-  const skipped = (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
-  console.log(`\nTests: ${r.numPassedTests} passed, ${r.numFailedTests} failed${skipped ? `, ${skipped} skipped` : ""}`);
+if (runs.every((r) => r.counts)) {
+  const sum = (key) => runs.reduce((n, r) => n + (r.counts[key] ?? 0), 0);
+  const skipped = sum("numPendingTests") + sum("numTodoTests");
+  console.log(`\nTests: ${sum("numPassedTests")} passed, ${sum("numFailedTests")} failed${skipped ? `, ${skipped} skipped` : ""}`);
 }
-process.exit(result.status ?? 1);
+process.exit(runs.every((r) => r.code === 0) ? 0 : 1);

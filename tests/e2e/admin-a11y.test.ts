@@ -1,13 +1,10 @@
-import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { openPglite } from "../../src/server/db/client";
-import { migrate } from "../../src/server/db/migrate";
 import { messages, subscribers } from "../../src/server/db/schema";
 import { axeViolations } from "./axe";
-import { E2E_ADMIN, launchBrowser, loginAsAdmin, startServer, type RunningServer } from "./harness";
+import { E2E_ADMIN, freshDataDir, launchBrowser, loginAsAdmin, startServer, type RunningServer } from "./harness";
 
 /**
  * Issue 13: axe finds no WCAG 2.2 A/AA problem on any admin page, on a phone and on a desktop.
@@ -18,9 +15,8 @@ let browser: Browser;
 
 beforeAll(async () => {
   // fans and messages go straight into the database before the server owns it (one process per PGlite directory)
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "band-e2e-a11y-"));
+  const dataDir = freshDataDir();
   const db = await openPglite({ dataDir: path.join(dataDir, "db") });
-  await migrate(db);
   await db.db.insert(subscribers).values([
     { email: "ada@fans.example", name: "Ada Fan", showsInterest: true, isVerified: true },
     { email: "bo@fans.example", name: "Bo Fan", releasesInterest: true, isVerified: false },

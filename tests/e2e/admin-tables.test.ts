@@ -1,12 +1,9 @@
-import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { openPglite } from "../../src/server/db/client";
-import { migrate } from "../../src/server/db/migrate";
 import { subscribers } from "../../src/server/db/schema";
-import { launchBrowser, loginAsAdmin, startServer, type RunningServer } from "./harness";
+import { freshDataDir, launchBrowser, loginAsAdmin, startServer, type RunningServer } from "./harness";
 
 const FANS = 1000;
 let server: RunningServer;
@@ -15,10 +12,9 @@ let page: Page;
 
 beforeAll(async () => {
   // 1,000 subscribers written straight into the database before the server owns it (one
-  // process per PGlite directory); the demo content (with its merch) is seeded on start
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "band-e2e-tables-"));
+  // process per PGlite directory); the demo content (with its merch) is in the copy already
+  const dataDir = freshDataDir();
   const db = await openPglite({ dataDir: path.join(dataDir, "db") });
-  await migrate(db);
   const rows = Array.from({ length: FANS }, (_, i) => ({ email: `fan${i}@scale.example`, name: `Fan ${i}`, showsInterest: true, isVerified: true }));
   for (let i = 0; i < rows.length; i += 500) await db.db.insert(subscribers).values(rows.slice(i, i + 500));
   await db.close();

@@ -1,13 +1,10 @@
-import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { openPglite } from "../../src/server/db/client";
-import { migrate } from "../../src/server/db/migrate";
 import { subscribers } from "../../src/server/db/schema";
 import { startSmtpSink, type SmtpSink } from "../../src/server/test/smtp-sink";
-import { launchBrowser, loginAsAdmin, startServer, type RunningServer } from "./harness";
+import { freshDataDir, launchBrowser, loginAsAdmin, startServer, type RunningServer } from "./harness";
 
 /**
  * Issue 13, 'Nothing irreversible by accident', in a real browser: a newsletter goes out only
@@ -23,9 +20,8 @@ let page: Page;
 
 beforeAll(async () => {
   // The fans exist before the server starts (one process owns a PGlite directory at a time).
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "band-e2e-safety-"));
+  const dataDir = freshDataDir({ seed: false });
   const db = await openPglite({ dataDir: path.join(dataDir, "db") });
-  await migrate(db);
   await db.db.insert(subscribers).values(Array.from({ length: FANS }, (_, i) => ({ email: `fan${i}@safety.example`, showsInterest: true, isVerified: true })));
   await db.close();
   sink = await startSmtpSink();

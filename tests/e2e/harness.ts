@@ -1,7 +1,9 @@
+import fs from "node:fs";
 import path from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
+import { inject } from "vitest";
 import { freePort, spawnServer, stopProcess, tempDir, waitForHealthz } from "../support/server-process";
-import { E2E_CLIENT_DIR, E2E_SERVER_DIR, ROOT } from "./paths";
+import { ROOT, type E2ERun } from "./paths";
 
 // meets the password policy (not common, no username inside): the server refuses a weak ADMIN_PASSWORD at start
 export const E2E_ADMIN = { username: "admin", password: "e2e-stage-door-key" };
@@ -25,25 +27,44 @@ export interface RunningServer {
 
 export interface StartOptions {
   env?: Record<string, string>;
-  /** reuse a data dir (restart after a crash); a fresh temp dir otherwise */
+  /** reuse a data dir (restart after a crash, or one a test filled first); a fresh copy of a template otherwise (freshDataDir) */
   dataDir?: string;
   /** seed demo content (default true, as `npm start` does) */
   seed?: boolean;
+  /** how long to wait for /healthz (default 60 s) */
+  healthTimeoutMs?: number;
+}
+
+/**
+ * A DATA_DIR of its own for one test's server: a copy of the one the global setup made with this
+ * run's bundle (database created and migrated, the admin in place, the demo content and its
+ * image variants when `seed`), as the server leaves it after its first start on an empty folder.
+ * A test that puts rows in the database before its server starts writes them into this copy.
+ */
+export function freshDataDir({ seed = true }: { seed?: boolean } = {}): string {
+  const dir = tempDir("band-e2e-");
+  fs.cpSync(inject("e2eRun").templates[seed ? "seeded" : "blank"], dir, { recursive: true });
+  return dir;
 }
 
 /** Runs the production server bundle the global setup built, on a free port with its own data. */
-export async function startServer(opts: StartOptions = {}): Promise<RunningServer> {
+export function startServer(opts: StartOptions = {}): Promise<RunningServer> {
+  return startServerOf(inject("e2eRun"), { ...opts, dataDir: opts.dataDir ?? freshDataDir({ seed: opts.seed !== false }) });
+}
+
+/** startServer for the global setup, which names the run's build itself (inject works in test files only). */
+export async function startServerOf(run: Pick<E2ERun, "client" | "server">, opts: StartOptions & { dataDir: string }): Promise<RunningServer> {
   const port = await freePort();
-  const dataDir = opts.dataDir ?? tempDir("band-e2e-");
+  const dataDir = opts.dataDir;
   const url = `http://127.0.0.1:${port}`;
   const proc = spawnServer({
-    nodeArgs: ["--enable-source-maps", path.join(E2E_SERVER_DIR, "main.js")],
+    nodeArgs: ["--enable-source-maps", path.join(run.server, "main.js")],
     cwd: ROOT,
     port,
     dataDir,
     env: {
       PUBLIC_URL: url,
-      CLIENT_DIST_DIR: E2E_CLIENT_DIR,
+      CLIENT_DIST_DIR: run.client,
       ADMIN_USERNAME: E2E_ADMIN.username,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       SEED_DEMO: opts.seed === false ? "false" : "true",
@@ -54,11 +75,12 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     },
   });
 
-  const health = await waitForHealthz(url, proc, { timeoutMs: 60_000, intervalMs: 200 });
+  const timeoutMs = opts.healthTimeoutMs ?? 60_000;
+  const health = await waitForHealthz(url, proc, { timeoutMs, intervalMs: 200 });
   if (health === "exited") throw new Error(`server exited early (${proc.child.exitCode}):\n${proc.output()}`);
   if (health === "timeout") {
     proc.child.kill("SIGKILL");
-    throw new Error(`server did not become healthy in 60 s:\n${proc.output()}`);
+    throw new Error(`server did not become healthy in ${timeoutMs / 1000} s:\n${proc.output()}`);
   }
 
   return {

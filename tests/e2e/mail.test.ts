@@ -1,13 +1,10 @@
-import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { openPglite } from "../../src/server/db/client";
-import { migrate } from "../../src/server/db/migrate";
 import { subscribers } from "../../src/server/db/schema";
 import { startSmtpSink, type SmtpSink } from "../../src/server/test/smtp-sink";
-import { E2E_ADMIN, launchBrowser, loginAsAdmin, startServer, waitForApp, type RunningServer } from "./harness";
+import { E2E_ADMIN, freshDataDir, launchBrowser, loginAsAdmin, startServer, waitForApp, type RunningServer } from "./harness";
 
 const running: RunningServer[] = [];
 let sink: SmtpSink;
@@ -167,10 +164,9 @@ describe("durable newsletter sending", () => {
   test("SIGKILL mid-send, restart: nobody gets two copies, nobody is skipped; unknown outcomes are reported", async () => {
     const RECIPIENTS = 3000;
     const CONCURRENCY = 4;
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "band-e2e-crash-"));
+    const dataDir = freshDataDir({ seed: false });
     // The list exists before the server starts (one process owns a PGlite directory at a time).
     const db = await openPglite({ dataDir: path.join(dataDir, "db") });
-    await migrate(db);
     const emails = Array.from({ length: RECIPIENTS }, (_, i) => `fan${i}@crash.example`);
     for (let i = 0; i < emails.length; i += 500) {
       await db.db.insert(subscribers).values(emails.slice(i, i + 500).map((email) => ({ email, showsInterest: true, isVerified: true })));

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { buildApp } from "../app";
 import { testConfig } from "../config";
@@ -14,7 +14,17 @@ import { activity } from "./route-effects";
  * Issue 22: an admin write route says what it changes beside its handler, and one that does not
  * stops the app at start-up, naming itself. The app's module list gets one more module here.
  */
-const extra = vi.hoisted(() => ({ routes: null as null | FastifyPluginAsyncZod }));
+// The server project shares modules within a worker (vitest.config.ts): fresh copies first, so
+// the app imports the mocked module list even if an earlier file loaded the real one; fresh ones
+// after, so no later file gets the mock.
+const extra = vi.hoisted(() => {
+  vi.resetModules();
+  return { routes: null as null | FastifyPluginAsyncZod };
+});
+afterAll(() => {
+  vi.doUnmock("../modules");
+  vi.resetModules();
+});
 vi.mock("../modules", async (importOriginal) => {
   const original = await importOriginal<typeof import("../modules")>();
   return {

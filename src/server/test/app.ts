@@ -8,7 +8,7 @@ import { buildApp } from "../app";
 import { testConfig, type Env } from "../config";
 import { openPglite, openPostgres, type Database } from "../db/client";
 import { ensurePrimaryAdmin } from "../db/bootstrap";
-import { PG_TEMPLATE_DB, TEMPLATE_FILE } from "./global-setup";
+import { pgTemplateDb, pgliteTemplateFile } from "./global-setup";
 
 export const ADMIN = { username: "admin", password: "correct-horse-battery" };
 
@@ -16,13 +16,13 @@ export const ADMIN = { username: "admin", password: "correct-horse-battery" };
 export async function freshDatabase(): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
-    const blob = new Blob([fs.readFileSync(TEMPLATE_FILE)]);
+    const blob = new Blob([fs.readFileSync(pgliteTemplateFile())]);
     return openPglite({ loadDataDir: blob });
   }
   const name = `band_test_${process.pid}_${randomBytes(4).toString("hex")}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${PG_TEMPLATE_DB}`);
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${pgTemplateDb()}`);
   await admin.end();
   const u = new URL(url);
   u.pathname = `/${name}`;

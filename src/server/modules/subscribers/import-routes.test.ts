@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -289,9 +290,21 @@ describe("Interrupted CSV import", () => {
     await removeExpiredImports(t.dataDir, Date.now() + 2 * IMPORT_TTL_MS);
     expect(fs.existsSync(importPaths(t.dataDir, id).running)).toBe(true);
 
-    // two clicks (or two instances) at once: one resumes, the other is refused
+    // two clicks (or two instances) at once: one resumes, the other is refused. The one that
+    // takes it must still be running when the other is answered: it could otherwise write the 19
+    // rows and remove the import before the other click was read (on PostgreSQL about one run in
+    // three), which then rightly finds nothing there (404). So the file becomes a pipe that the
+    // test fills once the refusal is in: the run waits on it, as on a long file.
+    const running = importPaths(t.dataDir, id).running;
+    const content = fs.readFileSync(running);
+    fs.rmSync(running);
+    execFileSync("mkfifo", [running]);
     const resume = async () => t.request({ method: "POST", url: `/api/subscribers/import/${id}/resume`, headers: await headers() });
-    const answers = await Promise.all([resume(), resume()]);
+    const clicks = [resume(), resume()];
+    const first = await Promise.race(clicks);
+    expect(first.statusCode, first.body).toBe(409);
+    await fs.promises.writeFile(running, content);
+    const answers = await Promise.all(clicks);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
     const done = answers.find((a) => a.statusCode === 200)!.json().data;
     // the rows written before the kill but not yet in its progress are written again: updated, not added twice

@@ -7,16 +7,13 @@ import { showsApi } from "@shared/api/shows";
 import { bandMembers, lyrics, settings, shows, subscribers, videos } from "../../db/schema";
 import { hashToken } from "../../lib/tokens";
 import { createTestApp, type TestApp } from "../../test/app";
-import { appRoot } from "../../paths";
+import { appRoot, ssrDistDir } from "../../paths";
 import { loadPageRenderer } from "./server-render";
 
-// The SSR build of this test, inside the project so its imports of react, wouter... resolve
-// from node_modules as in production. Named before paths.ts is read (vi.hoisted runs first).
-const SSR_DIR = vi.hoisted(() => {
-  const dir = `${process.cwd()}/.test-data/ssr-test-${process.pid}/ssr`;
-  process.env.SSR_DIST_DIR = dir;
-  return dir;
-});
+// The SSR build of this test goes where the server looks for it: this worker's folder inside
+// the project (so its imports of react, wouter... resolve from node_modules as in production),
+// named by the server project's setup file before paths.ts is read (src/server/test/client-fixture.ts).
+const SSR_DIR = ssrDistDir;
 
 let t: TestApp;
 let shell: TestApp;
@@ -25,6 +22,7 @@ const future = todayIso(new Date(Date.now() + 10 * 86_400_000));
 
 beforeAll(async () => {
   // an app started before the build exists: what a test without a build or the dev server gets
+  fs.rmSync(SSR_DIR, { recursive: true, force: true });
   shell = await createTestApp();
   // the real build (scripts/build.mjs), in its own process: Vite does not run inside the test runner's Vite
   execFileSync(process.execPath, ["--input-type=module", "-e", `const { buildSsr } = await import("./scripts/build.mjs"); await buildSsr({ quiet: true, ssrOut: ${JSON.stringify(SSR_DIR)} });`], {

@@ -1,12 +1,22 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "@client/lib/api-client";
 import { fakeApi, json, renderAdminPage } from "@client/test/render-admin-page";
 import MerchandiseFormPage from "./merchandise-form-page";
 
-const uploadFile = vi.hoisted(() => vi.fn());
+// The client project shares modules within a worker (vitest.config.ts): fresh copies first, so
+// the page imports the mocked upload even if an earlier file loaded it; fresh ones after, so no
+// later file gets the mock.
+const uploadFile = vi.hoisted(() => {
+  vi.resetModules();
+  return vi.fn();
+});
 vi.mock("@client/lib/upload", () => ({ uploadFile }));
+afterAll(() => {
+  vi.doUnmock("@client/lib/upload");
+  vi.resetModules();
+});
 
 beforeEach(() => {
   uploadFile.mockReset();
