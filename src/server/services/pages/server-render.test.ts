@@ -7,13 +7,13 @@ import { showsApi } from "@shared/api/shows";
 import { bandMembers, lyrics, settings, shows, subscribers, videos } from "../../db/schema";
 import { hashToken } from "../../lib/tokens";
 import { createTestApp, type TestApp } from "../../test/app";
-import { appRoot, ssrDistDir } from "../../paths";
+import { appRoot } from "../../paths";
 import { loadPageRenderer } from "./server-render";
 
 // The SSR build of this test goes where the server looks for it: this worker's folder inside
 // the project (so its imports of react, wouter... resolve from node_modules as in production),
 // named by the server project's setup file before paths.ts is read (src/server/test/client-fixture.ts).
-const SSR_DIR = ssrDistDir;
+const SSR_DIR = process.env.SSR_DIST_DIR as string;
 
 let t: TestApp;
 let shell: TestApp;
