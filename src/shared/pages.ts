@@ -18,11 +18,13 @@ import type { Merchandise } from "./schemas/merchandise";
 import type { Setting } from "./schemas/settings";
 import type { Show } from "./schemas/shows";
 import type { Video } from "./schemas/videos";
+import type { PrivacyFacts } from "./privacy";
 import { audioTracksApi } from "./api/audio-tracks";
 import { bandMembersApi } from "./api/band-members";
 import { bandPhotoApi } from "./api/band-photo";
 import { lyricsApi } from "./api/lyrics";
 import { merchandiseApi } from "./api/merchandise";
+import { privacyApi } from "./api/privacy";
 import { SETTING_KEYS, settingsApi, type SettingKey } from "./api/settings";
 import { showsApi } from "./api/shows";
 import { videosApi } from "./api/videos";
@@ -52,6 +54,8 @@ export interface PageDataValues {
   merchandise: Merchandise[];
   /** the lyric a /lyrics/:id page names, when it is published; null otherwise */
   lyric: Lyrics | null;
+  /** what the privacy page states from the server's configuration (STATS_RETENTION_DAYS) */
+  privacy: PrivacyFacts;
 }
 export type PageDataKey = keyof PageDataValues;
 
@@ -72,6 +76,7 @@ export const PAGE_DATA_QUERIES: { [K in PageDataKey]: (value: PageDataValues[K],
   merchandise: (value) => ({ [merchandiseApi.list]: value }),
   // a missing or unpublished lyric is inlined as a known-missing answer: the page draws its own "not found"
   lyric: (value, params) => ({ [lyricsApi.item(Number(params.id))]: value }),
+  privacy: (value) => ({ [privacyApi.facts]: value }),
 };
 
 /** What every page with the site's header and player needs. */
@@ -199,6 +204,17 @@ export const PUBLIC_PAGES = {
         description: `Lyrics to "${row.songName}" by ${bandName}${row.albumName ? ` from ${row.albumName}` : ""}${row.releaseYear ? ` (${row.releaseYear})` : ""}. "${first.slice(0, 80)}…"`,
       };
     },
+  }),
+  // what the site collects (issue 23), its facts from the code and the configuration (shared/privacy.ts)
+  privacy: page({
+    path: "/privacy",
+    data: [...HEADER, "privacy"],
+    indexed: true,
+    drawn: "cached",
+    describe: ({ bandName }, { privacy }) => ({
+      title: `Privacy | ${bandName}`,
+      description: `What ${bandName}'s site keeps about you: the mailing list, contact messages, and visit counts without cookies, kept ${privacy.statsRetentionDays} days.`,
+    }),
   }),
   // drawn per request (issue 21): the mail pages
   verifyEmail: mailPage("/verify-email", "Verify your email"),

@@ -54,7 +54,7 @@ describe("pages", () => {
   test("every page in the sitemap shows its content, nothing left loading", async () => {
     const xml = await (await fetch(`${server.url}/sitemap.xml`)).text();
     const paths = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1].replace(/&amp;/g, "&")).pathname);
-    expect(paths).toEqual(expect.arrayContaining(["/", "/shows", "/videos", "/merch", "/lyrics", "/lyrics/1"]));
+    expect(paths).toEqual(expect.arrayContaining(["/", "/shows", "/videos", "/merch", "/lyrics", "/lyrics/1", "/privacy"]));
     for (const ctx of [phone, desktop]) {
       for (const path of paths) {
         const page = await open(ctx, path);
@@ -101,7 +101,7 @@ describe("pages", () => {
     const [show] = await api<{ venue: string }[]>(showsApi.upcoming);
     const lyric = await api<{ title: string; lyricsText: string }>(lyricsApi.item(1));
     const firstLine = lyric.lyricsText.split("\n").find((l) => l.trim())!.trim();
-    for (const [path, text] of [["/merch", item.name], ["/videos", video.title], ["/shows", show.venue], ["/lyrics", lyric.title], ["/lyrics/1", firstLine]]) {
+    for (const [path, text] of [["/merch", item.name], ["/videos", video.title], ["/shows", show.venue], ["/lyrics", lyric.title], ["/lyrics/1", firstLine], ["/privacy", "Your IP address is never stored."]]) {
       const page = await open(phone, path);
       expect({ path, text, seen: await seen(page, "#root main", text) }).toEqual({ path, text, seen: true });
       await page.close();

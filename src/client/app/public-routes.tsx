@@ -35,6 +35,7 @@ const COMPONENTS: Record<PublicPageName, ComponentType<RouteComponentProps> & { 
   merch: lazyPage(() => import("../features/public/merch/merch-page")),
   lyrics: lazyPage(() => import("../features/public/lyrics/lyrics-page")),
   lyric: lazyPage(() => import("../features/public/lyrics/lyric-detail-page")),
+  privacy: lazyPage(() => import("../features/public/privacy/privacy-page")),
   // drawn per request (issue 21): the mail pages and where a form posted without JavaScript leads
   verifyEmail: lazyPage(() => import("../features/public/mail/verify-email-page")),
   unsubscribe: lazyPage(() => import("../features/public/mail/unsubscribe-page")),

@@ -1,9 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { SESSION_COOKIE, SESSION_DAYS } from "@shared/privacy";
 import { forbidden, unauthorized } from "../lib/http-error";
 import { safeEqual } from "../lib/tokens";
 import { findSession, type ActiveSession } from "../services/sessions";
 
-export const SESSION_COOKIE = "sid";
+// the site's one cookie (the privacy page says so, from the same constant)
+export { SESSION_COOKIE };
 export const CSRF_HEADER = "x-csrf-token";
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -57,7 +59,7 @@ export function setSessionCookie(app: FastifyInstance, reply: FastifyReply, toke
     sameSite: "lax",
     secure: app.config.PUBLIC_URL.startsWith("https://"),
     path: "/",
-    maxAge: 7 * 24 * 60 * 60,
+    maxAge: SESSION_DAYS * 24 * 60 * 60,
   });
 }
 

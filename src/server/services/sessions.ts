@@ -1,10 +1,12 @@
 import { and, eq, lt, ne, or } from "drizzle-orm";
+import { SESSION_DAYS, SESSION_IDLE_HOURS } from "@shared/privacy";
 import type { Db } from "../db/client";
 import { passwordResetTokens, sessions, users } from "../db/schema";
 import { hashToken, newToken } from "../lib/tokens";
 
-export const SESSION_IDLE_MS = 12 * 60 * 60 * 1000; // a day's work with the tab left open
-export const SESSION_ABSOLUTE_MS = 7 * 24 * 60 * 60 * 1000;
+// a day's work with the tab left open; the privacy page states both (shared/privacy.ts)
+export const SESSION_IDLE_MS = SESSION_IDLE_HOURS * 60 * 60 * 1000;
+export const SESSION_ABSOLUTE_MS = SESSION_DAYS * 24 * 60 * 60 * 1000;
 const TOUCH_EVERY_MS = 60 * 1000;
 
 export interface SessionUser {

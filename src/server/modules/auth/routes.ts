@@ -1,5 +1,6 @@
 import { messageAnswer } from "@shared/schemas/answers";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { RATE_LIMIT_WINDOW_MS } from "@shared/privacy";
 import { authApi } from "@shared/api/auth";
 import { FORGOT_PASSWORD_ANSWER, authAnswers, changePasswordInput, forgotPasswordInput, loginInput, resetLinkCheckAnswer, resetLinkCheckInput, resetPasswordInput } from "@shared/schemas/auth";
 import { users } from "../../db/schema";
@@ -19,7 +20,7 @@ export const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/admin/login",
     {
       schema: { body: loginInput, response: { 200: authAnswers.login } },
-      config: { rateLimit: { max: app.config.LOGIN_RATE_LIMIT, timeWindow: "1 minute" } },
+      config: { rateLimit: { max: app.config.LOGIN_RATE_LIMIT, timeWindow: RATE_LIMIT_WINDOW_MS } },
     },
     async (request, reply) => {
       const { username, password } = request.body;
@@ -69,7 +70,7 @@ export const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
     authApi.forgotPassword,
     {
       schema: { body: forgotPasswordInput, response: { 200: messageAnswer } },
-      config: { rateLimit: { max: app.config.FORM_RATE_LIMIT, timeWindow: "1 minute" } },
+      config: { rateLimit: { max: app.config.FORM_RATE_LIMIT, timeWindow: RATE_LIMIT_WINDOW_MS } },
     },
     async (request) => {
       const { email } = request.body;
@@ -82,7 +83,7 @@ export const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
     authApi.resetLinkCheck,
     {
       schema: { body: resetLinkCheckInput, response: { 200: resetLinkCheckAnswer } },
-      config: { rateLimit: { max: app.config.LOGIN_RATE_LIMIT, timeWindow: "1 minute" } },
+      config: { rateLimit: { max: app.config.LOGIN_RATE_LIMIT, timeWindow: RATE_LIMIT_WINDOW_MS } },
     },
     async (request) => ({ success: true, data: { valid: await resetLinkIsValid(app, request.body.token) } }),
   );
@@ -91,7 +92,7 @@ export const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
     authApi.resetPassword,
     {
       schema: { body: resetPasswordInput, response: { 200: messageAnswer } },
-      config: { rateLimit: { max: app.config.LOGIN_RATE_LIMIT, timeWindow: "1 minute" } },
+      config: { rateLimit: { max: app.config.LOGIN_RATE_LIMIT, timeWindow: RATE_LIMIT_WINDOW_MS } },
     },
     async (request) => {
       const user = await resetPassword(app, request.body.token, request.body.password);
@@ -108,7 +109,7 @@ export const authAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: { body: changePasswordInput, response: { 200: messageAnswer } },
       config: {
-        rateLimit: { max: app.config.LOGIN_RATE_LIMIT, timeWindow: "1 minute" },
+        rateLimit: { max: app.config.LOGIN_RATE_LIMIT, timeWindow: RATE_LIMIT_WINDOW_MS },
         invalidates: [],
         activity: activity({
           resource: "account",

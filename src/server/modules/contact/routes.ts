@@ -1,5 +1,6 @@
 import { and, eq, isNotNull } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { RATE_LIMIT_WINDOW_MS } from "@shared/privacy";
 import { messageAnswer } from "@shared/schemas/answers";
 import { CONTACT_SUCCESS, contactInput } from "@shared/schemas/contact";
 import { users } from "../../db/schema";
@@ -23,7 +24,7 @@ const contactForm: FormPost = {
 export const contactPublicRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/contact",
-    { schema: { body: contactInput, response: { 200: messageAnswer } }, config: { rateLimit: { max: app.config.FORM_RATE_LIMIT, timeWindow: "1 minute" }, formPost: contactForm } },
+    { schema: { body: contactInput, response: { 200: messageAnswer } }, config: { rateLimit: { max: app.config.FORM_RATE_LIMIT, timeWindow: RATE_LIMIT_WINDOW_MS }, formPost: contactForm } },
     async (request) => {
       const { name, email, messageType, message, website } = request.body;
       if (website) {

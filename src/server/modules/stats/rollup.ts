@@ -1,8 +1,9 @@
+import { SALT_GRACE_MINUTES } from "@shared/privacy";
 import type { Db } from "../../db/client";
 import { dropOldEvents, dropOldSalts, rollUpDay, unrolledDays } from "./repository";
 
 /** A day is rolled up this long after it ended, so the last batches of its evening are in. */
-export const ROLLUP_GRACE_MS = 15 * 60 * 1000;
+export const ROLLUP_GRACE_MS = SALT_GRACE_MINUTES * 60 * 1000;
 
 export function dayBefore(day: string, days: number): string {
   const d = new Date(`${day}T00:00:00Z`);

@@ -1,9 +1,13 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { merchShopLink } from "@shared/merch-link";
+import { privacyApi } from "@shared/api/privacy";
 import { statsApi } from "@shared/api/stats";
+import { privacyAnswers } from "@shared/schemas/privacy";
 import { pageviewEvent, statsAnswers, statsQuery } from "@shared/schemas/stats";
 import { HttpError, notFound } from "../../lib/http-error";
+import { jsonAnswer, sendPublic } from "../../plugins/public-answers";
+import { privacyFacts } from "../../services/public-reads/privacy";
 import { idParams } from "../../lib/params";
 import { countable } from "./counting";
 import { merchLink, showTicketLink } from "./repository";
@@ -18,6 +22,16 @@ const tooMany = () => new HttpError(429, "Too many requests. Please try again la
  * write: the event goes to the collector's buffer (app.stats).
  */
 export const statsPublicRoutes: FastifyPluginAsyncZod = async (app) => {
+  // what the privacy page states from this deployment's configuration (inlined with /privacy);
+  // the configuration only changes with a restart, so no content tag drops it
+  app.get(privacyApi.facts, { schema: { response: { 200: privacyAnswers.facts } } }, async (request, reply) =>
+    sendPublic(app, request, reply, {
+      key: privacyApi.facts,
+      tags: [],
+      build: async () => jsonAnswer(privacyAnswers.facts, { success: true, data: privacyFacts(app.config) }),
+    }),
+  );
+
   // navigator.sendBeacon sends a string as text/plain: read it as the JSON it is (this route's scope only)
   app.addContentTypeParser("text/plain", { parseAs: "string", bodyLimit: 8 * 1024 }, (_request, body, done) => {
     try {

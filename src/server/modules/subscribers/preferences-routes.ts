@@ -1,5 +1,6 @@
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { RATE_LIMIT_WINDOW_MS } from "@shared/privacy";
 import type { z } from "zod";
 import {
   PREFERENCES_DELETED,
@@ -41,7 +42,7 @@ function tokenFrom(...sources: unknown[]): string {
 
 /** The fan's own preferences page API (issue 12): reached with the personal token from a mail. */
 export const preferencesPublicRoutes: FastifyPluginAsyncZod = async (app) => {
-  const formLimit = { rateLimit: { max: app.config.FORM_RATE_LIMIT, timeWindow: "1 minute" } };
+  const formLimit = { rateLimit: { max: app.config.FORM_RATE_LIMIT, timeWindow: RATE_LIMIT_WINDOW_MS } };
 
   // The page the mail's link opens (issue 21: drawn on the server, so it works without
   // JavaScript), with the fan's own record in it: personal, never cached.

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { RATE_LIMIT_WINDOW_MS } from "@shared/privacy";
 import {
   SUBSCRIBE_SUCCESS,
   UNSUBSCRIBE_SUCCESS,
@@ -69,7 +70,7 @@ function acceptMultipartOneClick(app: FastifyInstance) {
 
 export const subscribersPublicRoutes: FastifyPluginAsyncZod = async (app) => {
   acceptMultipartOneClick(app);
-  const formLimit = { rateLimit: { max: app.config.FORM_RATE_LIMIT, timeWindow: "1 minute" } };
+  const formLimit = { rateLimit: { max: app.config.FORM_RATE_LIMIT, timeWindow: RATE_LIMIT_WINDOW_MS } };
 
   app.post("/api/subscribe", { schema: { body: subscribeInput, response: { 200: messageAnswer } }, config: { ...formLimit, formPost: subscribeForm } }, async (request) => {
     const { name, email, interests, region, website } = request.body;

@@ -19,6 +19,7 @@ import { listActiveMembers } from "../public-reads/band-members";
 import { readBandPhoto } from "../public-reads/band-photo";
 import { findLyrics, listPublishedLyrics } from "../public-reads/lyrics";
 import { listMerchandise } from "../public-reads/merchandise";
+import { privacyFacts } from "../public-reads/privacy";
 
 /**
  * The answers the client would otherwise fetch first, keyed exactly like its queries (the GET
@@ -63,6 +64,7 @@ const READERS: { [K in PageDataKey]: (c: ReaderContext) => Promise<PageDataValue
     const row = await findLyrics(app.db, Number(params.id));
     return row?.isPublished ? z.encode(lyricsRecord, row) : null;
   },
+  privacy: async ({ app }) => privacyFacts(app.config),
 };
 
 /** The reads of one render of the page at `params` (its path parameters), for the day `today`. */

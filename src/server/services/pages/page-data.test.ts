@@ -64,6 +64,7 @@ describe("a page's data is read once per render", () => {
     merch: () => "/merch",
     lyrics: () => "/lyrics",
     lyric: () => `/lyrics/${lyricId}`,
+    privacy: () => "/privacy",
     verifyEmail: () => "/verify-email",
     unsubscribe: () => "/unsubscribe",
     preferences: () => "/preferences",

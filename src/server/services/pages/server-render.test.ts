@@ -189,6 +189,29 @@ describe("server-rendered public pages (SSR build present)", () => {
     expect(rootOf(res.body)).toContain("Back to Lyrics");
   });
 
+  it("/privacy (issue 23) is drawn from what the product does: the retention days come from STATS_RETENTION_DAYS, the rest from its constants", async () => {
+    const text = (html: string) => rootOf(html).replace(/<[^>]+>/g, "").replace(/&#x27;|&rsquo;|’/g, "'");
+    const res = await t.request({ method: "GET", url: "/privacy" });
+    expect(res.statusCode).toBe(200);
+    expect(text(res.body)).toContain("kept for 30 days");
+    expect(text(res.body)).toContain("Your IP address is never stored.");
+    expect(text(res.body)).toContain("is sid, when a band member signs in");
+    expect(rootOf(res.body)).toContain('<a href="https://db-ip.com"');
+    expect(text(res.body)).toContain("IP Geolocation by DB-IP");
+    expect(res.body).toContain("kept 30 days.");
+    expectNoInlineCode(res.body);
+    // another deployment keeps raw events longer: its page says so, in the HTML and the description
+    const longer = await createTestApp({ STATS_RETENTION_DAYS: 90 });
+    try {
+      const other = await longer.request({ method: "GET", url: "/privacy" });
+      expect(text(other.body)).toContain("kept for 90 days");
+      expect(text(other.body)).not.toContain("30 days");
+      expect(other.body).toContain('"statsRetentionDays":90');
+    } finally {
+      await longer.close();
+    }
+  });
+
   it("admin pages stay client-drawn (an empty #root)", async () => {
     for (const url of ["/admin", "/admin/shows"]) {
       const html = (await t.request({ method: "GET", url })).body;

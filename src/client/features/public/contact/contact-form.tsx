@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { messagesApi } from "@shared/api/messages";
-import { EmailField, Field, FormError, Honeypot, SubmitButton, SuccessPanel, inputClass, invalidProps } from "./form-parts";
+import { EmailField, Field, FormError, Honeypot, SubmitButton, SubmitRow, SuccessPanel, inputClass, invalidProps } from "./form-parts";
+import { PRIVACY_SECTIONS, PrivacyLink } from "../privacy/privacy-link";
 import { emailError, usePublicForm } from "./use-public-form";
 import { answerText, useFormAnswer } from "@client/lib/form-answer";
 
@@ -81,7 +82,10 @@ export function ContactForm() {
       </Field>
       <Honeypot value={website} onChange={setWebsite} />
       <FormError error={form.error} />
-      <SubmitButton busy={form.busy} label="Send Message" busyLabel="Sending..." />
+      <SubmitRow>
+        <SubmitButton busy={form.busy} label="Send Message" busyLabel="Sending..." />
+        <PrivacyLink section={PRIVACY_SECTIONS.contact} />
+      </SubmitRow>
     </form>
   );
 }

@@ -89,6 +89,11 @@ export function SubmitButton({ busy, label, busyLabel }: { busy: boolean; label:
   );
 }
 
+/** A form's button with what sits beside it (the privacy link), wrapping under it on a narrow screen. */
+export function SubmitRow({ children }: { children: ReactNode }) {
+  return <div className="flex flex-wrap items-center gap-x-6 gap-y-3">{children}</div>;
+}
+
 /**
  * The success state (spec section 4). It takes the focus when it appears: the submit button
  * the keyboard was on is gone, and a screen reader should read the thanks.

@@ -2,7 +2,8 @@ import { useState, type FormEvent } from "react";
 import { subscribersApi } from "@shared/api/subscribers";
 import { answerText, useFormAnswer } from "@client/lib/form-answer";
 import { InterestFields, NO_INTEREST, RegionField, firstInterestId, postedInterests, postedRegion, type Interests } from "./interest-fields";
-import { EmailField, Field, FormError, Honeypot, SubmitButton, SuccessPanel, inputClass } from "./form-parts";
+import { EmailField, Field, FormError, Honeypot, SubmitButton, SubmitRow, SuccessPanel, inputClass } from "./form-parts";
+import { PRIVACY_SECTIONS, PrivacyLink } from "../privacy/privacy-link";
 import { emailError, usePublicForm } from "./use-public-form";
 
 const ALL_INTERESTS: Interests = { shows: true, releases: true, merch: true };
@@ -59,7 +60,10 @@ export function SubscribeForm() {
       <RegionField id="subscribe-region" value={region} onChange={setRegion} hint="(optional)" />
       <Honeypot value={website} onChange={setWebsite} />
       <FormError error={form.error} />
-      <SubmitButton busy={form.busy} label="Subscribe" busyLabel="Subscribing..." />
+      <SubmitRow>
+        <SubmitButton busy={form.busy} label="Subscribe" busyLabel="Subscribing..." />
+        <PrivacyLink section={PRIVACY_SECTIONS.mailingList} />
+      </SubmitRow>
     </form>
   );
 }

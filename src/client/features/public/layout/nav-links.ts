@@ -23,6 +23,8 @@ export const FOOTER_PAGE_LINKS = [
   { href: "/shows", label: "Past shows" },
   { href: "/videos", label: "All videos" },
   ...PAGE_LINKS,
+  // what the site keeps about a fan (issue 23)
+  { href: "/privacy", label: "Privacy" },
 ] as const;
 
 /** Smooth scrolling, unless the visitor asked the system for reduced motion. */

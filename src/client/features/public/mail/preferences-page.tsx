@@ -22,6 +22,7 @@ import { EmailAddress } from "@client/components/ui/email-address";
 import { preferencesApi } from "@shared/api/preferences";
 import { answerText, refusalText, useFormAnswer } from "@client/lib/form-answer";
 import { InterestFields, NO_INTEREST, RegionField, firstInterestId, postedInterests, postedRegion } from "../contact/interest-fields";
+import { PRIVACY_SECTIONS, PrivacyLink } from "../privacy/privacy-link";
 
 const INVALID =
   "This preferences link is not valid. Please use the link in the latest mail you got from us.";
@@ -263,6 +264,7 @@ function PreferencesForm({
           <p role="status" className="font-bold text-[#7fc99a]">
             {saved}
           </p>
+          <PrivacyLink section={PRIVACY_SECTIONS.mailingList} className="ml-auto" />
         </div>
       </form>
 
