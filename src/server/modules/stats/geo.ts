@@ -29,7 +29,7 @@ export function packagedGeoDir(): string {
 }
 
 /**
- * Country, region and city of an address from DB-IP's IP to City Lite (decision 036). Nothing
+ * Country, region and city of an address from DB-IP's IP to City Lite (decision 034). Nothing
  * is read until the first lookup (never on a public request: the stats collector looks places up
  * when it writes a batch), each file (IPv4 ~63 MB, IPv6 ~71 MB) only when an address of its
  * family comes, read without blocking, and let go after ten idle minutes. Any failure (no file,

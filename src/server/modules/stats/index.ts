@@ -8,7 +8,7 @@ import { statsAdminRoutes, statsPublicRoutes } from "./routes";
 
 declare module "fastify" {
   interface FastifyInstance {
-    /** The stats' event buffer (decision 036): routes record into it, tests flush it. */
+    /** The stats' event buffer (decision 034): routes record into it, tests flush it. */
     stats: StatsCollector & { site: string; dayOf: (at: Date) => Promise<string> };
   }
 }

@@ -17,7 +17,7 @@ import { visitSource } from "./sources";
 const tooMany = () => new HttpError(429, "Too many requests. Please try again later.");
 
 /**
- * The public side of the stats (decision 036): the beacon's POST /api/events and the outbound
+ * The public side of the stats (decision 034): the beacon's POST /api/events and the outbound
  * links /go/show/:id and /go/merch/:id. None of them sets a cookie or waits for the database to
  * write: the event goes to the collector's buffer (app.stats).
  */
