@@ -33,10 +33,12 @@ export default defineConfig({
         // main.tsx and everything it imports statically in one chunk, which boot.ts loads after the
         // first paint (decision 017). Left alone, the code main shares with the lazy chunks was
         // split into a dozen small files (~6 KB gzip more for the home page); boot's own helper
-        // stays with boot, so boot does not import main before it means to.
+        // stays with boot, so boot does not import main before it means to; so does what boot.ts
+        // itself imports that main uses too (the stats beacon's path): in main's group, boot
+        // imported main at once and the page's load event waited for the whole app.
         codeSplitting: {
           groups: [
-            { name: "boot", test: /vite[\\/]preload-helper/, priority: 1 },
+            { name: "boot", test: /vite[\\/]preload-helper|src[\\/]client[\\/]lib[\\/]beacon\.ts$|src[\\/]shared[\\/]api[\\/]stats\.ts$/, priority: 1 },
             { name: "main", test: /src[\\/]client[\\/]main\.tsx$/ },
           ],
         },
