@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launchBrowser, startServer, type RunningServer } from "./harness";
+import { launchBrowser, startServer, waitForApp, type RunningServer } from "./harness";
 
 // Issue 10: the footer used to jump when a page's content arrived (CLS 0.28-0.42). Layout
 // shifts are counted as Chrome does (buffered layout-shift entries without recent input),
@@ -62,6 +62,9 @@ test("following a link to a page whose data is not cached yet (slow API): the fo
       const ctx = await context(width);
       const page = await ctx.newPage();
       await page.goto(server.url + from, { waitUntil: "load" });
+      // the app's own navigation is what this checks: on a busy machine the app can start after
+      // the click, which is then an ordinary page load (boot.ts, decision 029)
+      await waitForApp(page);
       await ctx.route(/\/api\//, async (r) => {
         await new Promise((done) => setTimeout(done, 1200));
         await r.continue();
