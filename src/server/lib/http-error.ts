@@ -16,3 +16,6 @@ export const notFound = (message = "Not found") => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
 export const tooLarge = (message: string) => new HttpError(413, message);
 export const unsupportedType = (message: string) => new HttpError(415, message);
+/** The one wording of a rate limit's refusal (the error handler answers every 429 with it). */
+export const TOO_MANY_REQUESTS = "Too many requests. Please try again later.";
+export const tooManyRequests = () => new HttpError(429, TOO_MANY_REQUESTS);

@@ -5,7 +5,7 @@ import { privacyApi } from "@shared/api/privacy";
 import { statsApi } from "@shared/api/stats";
 import { privacyAnswers } from "@shared/schemas/privacy";
 import { pageviewEvent, statsAnswers, statsQuery } from "@shared/schemas/stats";
-import { HttpError, notFound } from "../../lib/http-error";
+import { notFound, tooManyRequests } from "../../lib/http-error";
 import { jsonAnswer, sendPublic } from "../../plugins/public-answers";
 import { privacyFacts } from "../../services/public-reads/privacy";
 import { idParams } from "../../lib/params";
@@ -13,8 +13,6 @@ import { countable } from "./counting";
 import { merchLink, showTicketLink } from "./repository";
 import { statsReport } from "./report";
 import { visitSource } from "./sources";
-
-const tooMany = () => new HttpError(429, "Too many requests. Please try again later.");
 
 /**
  * The public side of the stats (decision 034): the beacon's POST /api/events and the outbound
@@ -43,7 +41,7 @@ export const statsPublicRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(statsApi.events, { schema: { body: pageviewEvent, response: { 202: z.undefined() } }, bodyLimit: 8 * 1024 }, async (request, reply) => {
     reply.header("cache-control", "no-store");
-    if (!app.stats.allow(request.ip)) throw tooMany();
+    if (!app.stats.allow(request.ip)) throw tooManyRequests();
     if (await countable(app, request)) {
       const { path, referrer } = request.body;
       app.stats.record({ kind: "pageview", target: null, address: request.ip, userAgent: request.headers["user-agent"] ?? "", ...visitSource(path, referrer, [app.stats.site, request.host.toLowerCase()]) });
