@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, date, index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { check, date, index, integer, pgTable, primaryKey, real, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 /**
  * Site statistics (issue 23, decision 034). No column holds an address, a cookie or anything a
@@ -22,7 +22,8 @@ export const statsSalts = pgTable("stats_salts", {
  * Raw events, kept STATS_RETENTION_DAYS days. `id` is made in memory when the event is
  * recorded, so a batch written again after a failed round (the write may have landed before
  * the connection broke) is not counted twice. `kind`: 'pageview', or an outbound click ('show',
- * 'merch') with `target` the item's id. `path` has no query string; `source` is the name the
+ * 'merch') with `target` the item's id, or a newsletter link ('newsletter', `target` the
+ * newsletter's id, `path` the link's number in that newsletter). `path` has no query string; `source` is the name the
  * referrer or utm_source gives (instagram, newsletter, direct, ...).
  */
 export const statsEvents = pgTable(
@@ -41,8 +42,11 @@ export const statsEvents = pgTable(
     country: text("country").notNull().default("unknown"),
     region: text("region").notNull().default("unknown"),
     city: text("city").notNull().default("unknown"),
+    // the city's point as the offline database gives it (its centre, not the visitor's), for the map
+    latitude: real("latitude"),
+    longitude: real("longitude"),
   },
-  (t) => [index("stats_events_day_idx").on(t.day, t.kind), check("stats_events_kind_check", sql`${t.kind} in ('pageview', 'show', 'merch')`)],
+  (t) => [index("stats_events_day_idx").on(t.day, t.kind), check("stats_events_kind_check", sql`${t.kind} in ('pageview', 'show', 'merch', 'newsletter')`)],
 );
 
 /**

@@ -37,12 +37,16 @@ export async function statsReport(db: Db, from: string, to: string): Promise<Sta
       .slice(0, TOP)
       .map((l) => {
         const [country, region, city] = l.key.split("\t");
-        return { country, region, city, visitors: l.visitors };
+        return { country, region, city, latitude: null, longitude: null, visitors: l.visitors };
       }),
     clicks: clicks.map((c) => {
       const [kind, id] = c.key.split(":");
       return { kind, id: Number(id), label: labels.get(c.key) ?? "(deleted)", clicks: c.events };
     }),
     signups: await signupsBySource(db, from, to, await bandTimeZone(db)),
+    // filled by the Insights work that follows this contract (issue 23)
+    series: [],
+    previous: { from, to, visitors: 0, pageviews: 0, series: [] },
+    newsletterClicks: [],
   };
 }
