@@ -27,6 +27,8 @@ export const SETTING_KEYS = [
   // the welcome mail a fan gets on confirming their address (issue 12); unset: shared/welcome-mail.ts
   "welcome-subject",
   "welcome-content",
+  // links in newsletters counted per newsletter and link, never per person (issue 23): 'true' (default) or 'false'
+  "newsletter-click-counting",
   // the words on the public pages (issue 21); built-in texts in settings-defaults.ts, rules in site-copy.ts
   "tagline",
   "hero-kicker",

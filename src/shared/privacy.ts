@@ -8,6 +8,9 @@
  * Zod-free: the public page imports this file.
  */
 
+import type { SettingKey } from "./constants";
+import { settingOrDefault } from "./settings-defaults";
+
 /** The one cookie the site sets: an admin's session, after signing in (plugins/auth.ts). */
 export const SESSION_COOKIE = "sid";
 /** A session ends this many hours after its last use (services/sessions.ts)... */
@@ -40,6 +43,19 @@ export const GEO_DATA = {
   licence: "CC BY 4.0",
   licenceUrl: "https://creativecommons.org/licenses/by/4.0/",
 } as const;
+
+/**
+ * Clicks on a newsletter's links (modules/newsletter/links.ts, decision 034): while this setting is
+ * on (its default), a newsletter's links lead through `/go/newsletter/{newsletter}/{link}`, the same
+ * for every fan, and are counted per newsletter and link, never per person. Off: newsletters sent
+ * from then on keep their links as written, and a click on an older one is not counted.
+ */
+export const NEWSLETTER_CLICKS_SETTING = "newsletter-click-counting" satisfies SettingKey;
+
+/** Whether newsletter link clicks are counted, from the setting's stored value (null: never saved, on). */
+export function newsletterClicksCounted(stored: string | null | undefined): boolean {
+  return settingOrDefault(NEWSLETTER_CLICKS_SETTING, stored).trim() !== "false";
+}
 
 /** What the page says that a deployment's configuration decides (`GET /api/privacy`). */
 export interface PrivacyFacts {

@@ -16,6 +16,8 @@ export const SETTING_DEFAULTS: Partial<Record<SettingKey, string>> = {
   "show-bios": "false",
   // show times ('8:00 PM') are read in this IANA zone for the calendar feed and search results
   timezone: "America/New_York",
+  // newsletter links go through /go/newsletter/{id}/{n} and are counted per link, never per person (issue 23)
+  "newsletter-click-counting": "true",
   "about-para1":
     "We started in a cinderblock practice space off Highway 264, four friends from Greenville with borrowed amps and too much to say. The songs came out loud and fast because that was the only way we knew how to get them out.",
   "about-para2":

@@ -1,6 +1,7 @@
 import { eq, inArray } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { DEFAULT_BAND_NAME } from "@shared/constants";
+import { NEWSLETTER_CLICKS_SETTING, newsletterClicksCounted } from "@shared/privacy";
 import { canonicalTimeZone } from "@shared/schemas/settings";
 import { SETTING_DEFAULTS } from "@shared/settings-defaults";
 import type { Db } from "../db/client";
@@ -28,4 +29,13 @@ export async function bandName(app: FastifyInstance): Promise<string> {
  */
 export async function bandTimeZone(db: Db): Promise<string> {
   return canonicalTimeZone((await getSetting(db, "timezone")) ?? "") ?? SETTING_DEFAULTS.timezone!;
+}
+
+/**
+ * Whether clicks on newsletter links are counted (the `newsletter-click-counting` setting, on
+ * unless saved 'false'): the newsletter worker reads it when it composes a newsletter, the
+ * /go/newsletter route when a fan follows a link.
+ */
+export async function newsletterClickCounting(db: Db): Promise<boolean> {
+  return newsletterClicksCounted(await getSetting(db, NEWSLETTER_CLICKS_SETTING));
 }

@@ -133,6 +133,9 @@ export function checkSettingValue(key: SettingKey, value: string): Checked {
       return { ok: true, value: trimmed };
     case "show-bios":
       return trimmed === "true" || trimmed === "false" || trimmed === "" ? { ok: true, value: trimmed } : { ok: false, message: "Must be 'true' or 'false'" };
+    case "newsletter-click-counting":
+      // a switch: empty would read as neither, so it is refused
+      return trimmed === "true" || trimmed === "false" ? { ok: true, value: trimmed } : { ok: false, message: "Must be 'true' or 'false'" };
     case "soundcloud-url": {
       if (!trimmed) return { ok: true, value: "" };
       const embed = soundCloudEmbedUrl(trimmed.startsWith("<") ? trimmed : withScheme(trimmed));

@@ -52,7 +52,8 @@ export const statsEvents = pgTable(
 /**
  * Daily totals, kept for ever (the dashboard reads them): per day, a `dimension` ('total',
  * 'page', 'source', 'location', 'click') and its `key` (the path; the source; country, region and
- * city joined by a tab; 'show:12'), how many visitors (distinct that day) and how many events.
+ * city joined by a tab; 'show:12'; a newsletter's link 'newsletter:7:3'), how many visitors
+ * (distinct that day) and how many events.
  */
 export const statsDaily = pgTable(
   "stats_daily",

@@ -115,8 +115,13 @@ describe("newsletter sending", () => {
     await worker.idle();
     const mail = sink.mails.find((m) => m.subject === "Clean")!;
     expect(mail.decoded).not.toMatch(/onclick|javascript:|onerror|iframe/i);
-    expect(mail.decoded).toContain('href="https://band.example/tour"');
-    expect(mail.decoded).toContain("tour (https://band.example/tour)");
+    // the web link is kept, and (newsletter link counting being on by default) leads through /go/newsletter
+    const { newsletterId } = res.json().data;
+    const [stored] = await t.app.db.select().from(newsletters).where((await import("drizzle-orm")).eq(newsletters.id, newsletterId));
+    expect(stored.contentHtml).toContain('href="https://band.example/tour"');
+    const go = `${t.app.config.PUBLIC_URL}/go/newsletter/${newsletterId}/0`;
+    expect(mail.decoded).toContain(`href="${go}"`);
+    expect(mail.decoded).toContain(`tour (${go})`);
   });
 });
 

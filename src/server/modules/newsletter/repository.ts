@@ -200,3 +200,20 @@ export async function completeFinishedNewsletters(db: Db): Promise<number[]> {
   }
   return done;
 }
+
+/** A newsletter that went out, or is going out: its links can be followed (links.ts). */
+const SENT_STATUSES = ["queued", "sending", "done"];
+
+/**
+ * The subject and stored HTML of these newsletters, those sent or being sent only (a scheduled or
+ * cancelled one's words are not out yet): what /go/newsletter and the stats report read
+ * (modules/stats), each finding link n with `newsletterLinks` (links.ts).
+ */
+export async function sentNewsletterWords(db: Db, ids: number[]): Promise<Map<number, { subject: string; contentHtml: string }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: newsletters.id, subject: newsletters.subject, contentHtml: newsletters.contentHtml })
+    .from(newsletters)
+    .where(and(inArray(newsletters.id, ids), inArray(newsletters.status, SENT_STATUSES)));
+  return new Map(rows.map((r) => [r.id, { subject: r.subject, contentHtml: r.contentHtml }]));
+}

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from "fastify";
 import type { Db } from "../../db/client";
 import { hashToken, tokenSource } from "../../lib/tokens";
-import { bandName } from "../../services/settings";
+import { bandName, newsletterClickCounting } from "../../services/settings";
 import { IDLE, PollingWorker } from "../../services/polling-worker";
 import { instanceIdOf } from "../../lib/instance";
+import { withCountedLinks } from "./links";
 import { prepareNewsletter, type PreparedNewsletter } from "./message";
 import { analyzeQueue, markLostDeliveries, recordAndClaim, renewLeases, type ClaimedDelivery, type DeliveryOutcome } from "./queue";
 import { completeFinishedNewsletters, contentToSend, type NewsletterContent } from "./repository";
@@ -217,7 +218,9 @@ export class NewsletterWorker {
     const missing = [...new Set(rows.map((r) => r.newsletterId))].filter((id) => !this.content.has(id));
     if (missing.length === 0) return;
     await analyzeQueue(this.db).catch((err) => this.app.log.warn({ err }, "newsletter queue: analyze failed"));
-    for (const [id, content] of await contentToSend(this.db, missing)) this.content.set(id, content);
+    const [found, counted] = await Promise.all([contentToSend(this.db, missing), newsletterClickCounting(this.db)]);
+    // the words as every fan gets them: with the setting on, links lead through /go/newsletter (links.ts)
+    for (const [id, content] of found) this.content.set(id, counted ? withCountedLinks(content, id, this.app.config.PUBLIC_URL) : content);
   }
 
   private async send(row: ClaimedDelivery, band: string): Promise<DeliveryOutcome> {

@@ -39,6 +39,7 @@ export const SETTING_WORDS: Record<SettingKey, FieldWords> = {
   "bluesky-url": { label: "Bluesky link" },
   "welcome-subject": { label: "welcome mail subject" },
   "welcome-content": long("welcome mail text"),
+  "newsletter-click-counting": { label: "newsletter link clicks counted" },
 };
 
 /** 'changed the settings: band name A → B, tagline (none) → C' or 'saved the settings (nothing changed)'. */

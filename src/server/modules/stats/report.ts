@@ -3,6 +3,7 @@ import type { Db } from "../../db/client";
 import { bandTimeZone } from "../../services/settings";
 import { signupsBySource } from "../subscribers/repository";
 import { clickLabels, totalsBetween } from "./repository";
+import { isNewsletterClick, newsletterClicks } from "./newsletter-clicks";
 
 const TOP = 100;
 
@@ -18,7 +19,9 @@ export async function statsReport(db: Db, from: string, to: string): Promise<Sta
   const totals = await totalsBetween(db, from, to);
   const of = (dimension: string) => totals.filter((t) => t.dimension === dimension);
   const total = of("total")[0];
-  const clicks = of("click").sort(byDesc((c) => c.events));
+  const clicks = of("click")
+    .filter((c) => !isNewsletterClick(c))
+    .sort(byDesc((c) => c.events));
   const ids = (kind: string) => clicks.filter((c) => c.key.startsWith(`${kind}:`)).map((c) => Number(c.key.slice(kind.length + 1)));
   const labels = await clickLabels(db, ids("show"), ids("merch"));
   return {
@@ -47,6 +50,6 @@ export async function statsReport(db: Db, from: string, to: string): Promise<Sta
     // filled by the Insights work that follows this contract (issue 23)
     series: [],
     previous: { from, to, visitors: 0, pageviews: 0, series: [] },
-    newsletterClicks: [],
+    newsletterClicks: await newsletterClicks(db, of("click")),
   };
 }

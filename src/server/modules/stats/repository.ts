@@ -55,6 +55,12 @@ export async function addHits(db: Db, hits: Map<string, number>, windowMs: numbe
 }
 
 /**
+ * The 'click' dimension's key: 'show:12', 'merch:4', and for a newsletter its link too,
+ * 'newsletter:7:3' (link 3 of newsletter 7; the event's `path`). Shows and merch have no path.
+ */
+const CLICK_KEY = sql.raw(`kind || ':' || target || case when kind = 'newsletter' then ':' || path else '' end`);
+
+/**
  * The daily totals of the raw events that `where` selects, one row per day, dimension and key:
  * what the rollup stores and what the report reads for days not rolled yet (today).
  */
@@ -73,8 +79,8 @@ function dailyTotals(where: SQL): SQL {
     select day, 'location', country || E'\t' || region || E'\t' || city, count(distinct visitor)::int, count(*)::int
       from ${ev} where kind = 'pageview' group by day, country, region, city
     union all
-    select day, 'click', kind || ':' || target, count(distinct visitor)::int, count(*)::int
-      from ${ev} where kind <> 'pageview' group by day, kind, target
+    select day, 'click', ${CLICK_KEY}, count(distinct visitor)::int, count(*)::int
+      from ${ev} where kind <> 'pageview' group by day, ${CLICK_KEY}
     union all
     select day, 'click-location', kind || ':' || target || E'\t' || country || E'\t' || region || E'\t' || city, count(distinct visitor)::int, count(*)::int
       from ${ev} where kind <> 'pageview' group by day, kind, target, country, region, city`;

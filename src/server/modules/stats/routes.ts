@@ -5,19 +5,38 @@ import { privacyApi } from "@shared/api/privacy";
 import { statsApi } from "@shared/api/stats";
 import { privacyAnswers } from "@shared/schemas/privacy";
 import { pageviewEvent, statsAnswers, statsQuery } from "@shared/schemas/stats";
+import type { Db } from "../../db/client";
 import { notFound, tooManyRequests } from "../../lib/http-error";
 import { jsonAnswer, sendPublic } from "../../plugins/public-answers";
 import { privacyFacts } from "../../services/public-reads/privacy";
 import { idParams } from "../../lib/params";
+import { newsletterClickCounting } from "../../services/settings";
+import { newsletterLinks } from "../newsletter/links";
+import { sentNewsletterWords } from "../newsletter/repository";
 import { countable } from "./counting";
 import { merchLink, showTicketLink } from "./repository";
 import { statsReport } from "./report";
 import { visitSource } from "./sources";
 
+/** `/go/newsletter/:id/:link`: a newsletter's id and the link's number in it (0-based). */
+const newsletterLinkParams = idParams.extend({
+  link: z
+    .string()
+    .regex(/^\d+$/, "link must be a whole number")
+    .transform(Number)
+    .pipe(z.number().int().max(100_000, "link is too large")),
+});
+
+/** Where link `n` of a sent newsletter leads (modules/newsletter/links.ts), or null. */
+async function newsletterLink(db: Db, id: number, n: number): Promise<string | null> {
+  const words = (await sentNewsletterWords(db, [id])).get(id);
+  return words ? (newsletterLinks(words.contentHtml)[n] ?? null) : null;
+}
+
 /**
  * The public side of the stats (decision 034): the beacon's POST /api/events and the outbound
- * links /go/show/:id and /go/merch/:id. None of them sets a cookie or waits for the database to
- * write: the event goes to the collector's buffer (app.stats).
+ * links /go/show/:id, /go/merch/:id and /go/newsletter/:id/:link. None of them sets a cookie or
+ * waits for the database to write: the event goes to the collector's buffer (app.stats).
  */
 export const statsPublicRoutes: FastifyPluginAsyncZod = async (app) => {
   // what the privacy page states from this deployment's configuration (inlined with /privacy);
@@ -68,6 +87,18 @@ export const statsPublicRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get("/go/merch/:id", { schema: { params: idParams } }, async (request, reply) => {
     const item = await merchLink(app.db, request.params.id);
     const link = await outbound(request, "merch", request.params.id, item && merchShopLink(item));
+    return reply.header("cache-control", "no-store").redirect(link, 302);
+  });
+
+  // a newsletter's link n (issue 23): counted per newsletter and link, never per person, while
+  // the setting is on; off, it still leads where the newsletter's link leads
+  app.get("/go/newsletter/:id/:link", { schema: { params: newsletterLinkParams } }, async (request, reply) => {
+    const { id, link: n } = request.params;
+    const [link, counted] = await Promise.all([newsletterLink(app.db, id, n), newsletterClickCounting(app.db)]);
+    if (!link) throw notFound("Newsletter or link not found");
+    if (counted && request.method === "GET" && app.stats.allow(request.ip) && (await countable(app, request))) {
+      app.stats.record({ kind: "newsletter", target: id, path: String(n), address: request.ip, userAgent: request.headers["user-agent"] ?? "", source: "newsletter", utmMedium: null, utmCampaign: null });
+    }
     return reply.header("cache-control", "no-store").redirect(link, 302);
   });
 };

@@ -200,6 +200,17 @@ describe("server-rendered public pages (SSR build present)", () => {
     expect(text(res.body)).toContain("IP Geolocation by DB-IP");
     expect(res.body).toContain("kept 30 days.");
     expectNoInlineCode(res.body);
+    // newsletter link clicks: counted per link while the setting is on (its default); switched off, the page says so
+    expect(text(res.body)).toContain("a click is counted per newsletter and link, never per person");
+    const off = await t.request({ method: "PUT", url: "/api/settings", headers: await t.adminHeaders(), payload: { "newsletter-click-counting": "false" } });
+    expect(off.statusCode).toBe(200);
+    try {
+      const after = text((await t.request({ method: "GET", url: "/privacy" })).body);
+      expect(after).toContain("Links in the band's newsletters lead straight to where they point: the site does not count clicks on them.");
+      expect(after).not.toContain("/go/newsletter/");
+    } finally {
+      await t.request({ method: "PUT", url: "/api/settings", headers: await t.adminHeaders(), payload: { "newsletter-click-counting": "true" } });
+    }
     // another deployment keeps raw events longer: its page says so, in the HTML and the description
     const longer = await createTestApp({ STATS_RETENTION_DAYS: 90 });
     try {

@@ -4,6 +4,7 @@ import { SETTING_DEFAULTS } from "@shared/settings-defaults";
 import { Button } from "@client/components/ui/button";
 import { Input, Textarea } from "@client/components/ui/input";
 import { Label } from "@client/components/ui/label";
+import { Switch } from "@client/components/ui/switch";
 import { cn } from "@client/lib/cn";
 
 /** One setting of a Settings section: what it is and how it is asked for. */
@@ -12,7 +13,8 @@ export interface SettingFieldSpec {
   label: string;
   placeholder?: string;
   hint?: string;
-  type?: "url" | "text";
+  /** "switch": on or off, saved as 'true' or 'false' (never saved: the setting's built-in default) */
+  type?: "url" | "text" | "switch";
   /** values offered as the admin types (a datalist); any other value is still allowed */
   suggestions?: readonly string[];
   /** a text area: "long" for a mail's body (Enter makes a new line), "short" for a sentence or two */
@@ -35,7 +37,7 @@ interface SettingFieldProps {
   loading: boolean;
   saving: boolean;
   onChange: (value: string) => void;
-  inputRef?: (el: HTMLInputElement | HTMLTextAreaElement | null) => void;
+  inputRef?: (el: HTMLInputElement | HTMLTextAreaElement | HTMLButtonElement | null) => void;
 }
 
 /**
@@ -48,7 +50,7 @@ export function SettingField({ spec, stored, value, edited, error, loading, savi
   const { label, placeholder, hint, type = "url", suggestions, multiline, builtIn, restorable } = spec;
   const fallback = builtIn ?? SETTING_DEFAULTS[spec.key];
   // (the words on the site say it once, in their section's description)
-  const notSet = stored === null && fallback && !restorable ? (builtIn !== undefined ? "The built-in text, used until you save your own." : "Not set yet: the website uses its built-in default.") : null;
+  const notSet = stored === null && fallback && !restorable && type !== "switch" ? (builtIn !== undefined ? "The built-in text, used until you save your own." : "Not set yet: the website uses its built-in default.") : null;
   const canRestore = restorable && builtIn !== undefined && value !== builtIn;
   const note = [notSet, hint].filter(Boolean).join(" ") || null;
   const describedBy = [error && `${id}-error`, note && `${id}-hint`].filter(Boolean).join(" ") || undefined;
@@ -62,6 +64,41 @@ export function SettingField({ spec, stored, value, edited, error, loading, savi
     "aria-describedby": describedBy,
     "aria-invalid": error ? true : undefined,
   } as const;
+  const messages = (
+    <>
+      {error && (
+        <p id={`${id}-error`} role="alert" className="text-sm text-red-400">
+          {error}
+        </p>
+      )}
+      {note && (
+        <p id={`${id}-hint`} className="text-xs text-dust">
+          {note}
+        </p>
+      )}
+    </>
+  );
+  if (type === "switch") {
+    return (
+      <div className="space-y-1.5">
+        <div className="flex flex-wrap items-center gap-x-2">
+          <Switch
+            id={id}
+            ref={inputRef as (el: HTMLButtonElement | null) => void}
+            checked={value === "true"}
+            // not disabled while saving: disabling the focused switch would drop a keyboard user's focus on <body>
+            disabled={loading}
+            onCheckedChange={(on) => !saving && onChange(on ? "true" : "false")}
+            aria-describedby={describedBy}
+            aria-invalid={error ? true : undefined}
+            label={label}
+          />
+          {edited && <span className="text-xs font-medium text-amber">Edited</span>}
+        </div>
+        {messages}
+      </div>
+    );
+  }
   return (
     <div className="space-y-1.5">
       <div className={cn("flex flex-wrap items-center gap-x-2", restorable && "min-h-7")}>
@@ -98,16 +135,7 @@ export function SettingField({ spec, stored, value, edited, error, loading, savi
           ))}
         </datalist>
       )}
-      {error && (
-        <p id={`${id}-error`} role="alert" className="text-sm text-red-400">
-          {error}
-        </p>
-      )}
-      {note && (
-        <p id={`${id}-hint`} className="text-xs text-dust">
-          {note}
-        </p>
-      )}
+      {messages}
     </div>
   );
 }

@@ -62,7 +62,7 @@ describe("settings page: one Save per section", () => {
     // the band photo first: it saves on its own (upload, alt text, remove)
     expect(all[0]).toHaveAccessibleName("Band photo");
     const forms = all.slice(1).map((f) => f.getAttribute("aria-labelledby") && document.getElementById(f.getAttribute("aria-labelledby")!)?.textContent);
-    expect(forms).toEqual(["Band", "Words on the site", "Music Platforms", "Social Media", "Welcome mail"]);
+    expect(forms).toEqual(["Band", "Words on the site", "Music Platforms", "Social Media", "Mailing list"]);
     for (const name of forms) expect(within(section(name!)).getAllByRole("button", { name: /^Save / })).toHaveLength(1);
     for (const label of ["Spotify Embed URL", "SoundCloud Embed URL", "Bandcamp URL"]) expect(within(section("Music Platforms")).getByLabelText(label)).toBeInTheDocument();
     for (const label of ["Instagram URL", "Facebook URL", "Twitter URL", "YouTube URL", "TikTok URL", "Threads URL", "Bluesky URL"]) {
@@ -280,7 +280,7 @@ describe("settings page: Words on the site", () => {
   });
 });
 
-describe("settings page: Welcome mail", () => {
+describe("settings page: Mailing list", () => {
   it("shows the built-in texts with the band's name until saved; subject and content save together", async () => {
     const { puts } = renderSettings({ "band-name": "Test Band" });
     const user = userEvent.setup();
@@ -294,9 +294,49 @@ describe("settings page: Welcome mail", () => {
     // Enter in the content makes a new line, it does not save
     await user.type(content, "{Enter}P.S. Bring earplugs.");
     expect(puts).toHaveLength(0);
-    await user.click(screen.getByRole("button", { name: "Save Welcome mail" }));
+    await user.click(screen.getByRole("button", { name: "Save Mailing list" }));
     await waitFor(() => expect(puts).toHaveLength(1));
     expect(puts[0]["welcome-subject"]).toBe("You're in!");
     expect(puts[0]["welcome-content"]).toMatch(/Test Band\nP\.S\. Bring earplugs\.$/);
+  });
+
+  it("counting newsletter link clicks is on until switched off; the switch saves with the section as 'false', then 'true'", async () => {
+    const { puts } = renderSettings({});
+    const user = userEvent.setup();
+    const mailingList = section("Mailing list");
+    expect(within(mailingList).getByRole("group", { name: "Welcome mail" })).toBeInTheDocument();
+    const newsletters = within(mailingList).getByRole("group", { name: "Newsletters" });
+    const counting = within(newsletters).getByRole("switch", { name: "Count clicks on newsletter links" });
+    await waitFor(() => expect(counting).toBeEnabled());
+    // never saved: on, with no 'not set' note, and the band's one line on what it does
+    expect(counting).toBeChecked();
+    expect(counting).toHaveAccessibleDescription("Insights shows how often each newsletter link is clicked: per link, never who clicked. Off: links go out as you wrote them and no clicks are counted.");
+    expect(statusOf("Mailing list")).toHaveTextContent("");
+
+    await user.click(counting);
+    expect(counting).not.toBeChecked();
+    expect(within(newsletters).getByText("Edited")).toBeInTheDocument();
+    expect(statusOf("Mailing list")).toHaveTextContent("Unsaved changes");
+    expect(puts).toEqual([]);
+    await user.click(screen.getByRole("button", { name: "Save Mailing list" }));
+    await waitFor(() => expect(puts).toEqual([{ "newsletter-click-counting": "false" }]));
+    expect(await screen.findByText("Setting updated")).toBeInTheDocument();
+    await waitFor(() => expect(statusOf("Mailing list")).toHaveTextContent("All changes saved."));
+    expect(counting).not.toBeChecked();
+
+    // on again, with the keyboard
+    counting.focus();
+    await user.keyboard(" ");
+    expect(counting).toBeChecked();
+    await user.click(screen.getByRole("button", { name: "Save Mailing list" }));
+    await waitFor(() => expect(puts).toEqual([{ "newsletter-click-counting": "false" }, { "newsletter-click-counting": "true" }]));
+  });
+
+  it("shows counting off when the band switched it off", async () => {
+    renderSettings({ "newsletter-click-counting": "false" });
+    const counting = await screen.findByRole("switch", { name: "Count clicks on newsletter links" });
+    await waitFor(() => expect(counting).toBeEnabled());
+    await waitFor(() => expect(counting).not.toBeChecked());
+    expect(statusOf("Mailing list")).toHaveTextContent("");
   });
 });

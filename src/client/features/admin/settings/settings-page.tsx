@@ -7,7 +7,7 @@ import { UnsavedChangesPrompt } from "../components/unsaved-changes-prompt";
 import { BandPhotoSection } from "./band-photo-section";
 import { SettingsSection, UnsavedSectionsContext } from "./settings-section";
 import { SiteWordsSection } from "./site-words-section";
-import { WelcomeMailCard } from "./welcome-mail-card";
+import { MailingListSection } from "./mailing-list-section";
 
 // every zone this browser knows, offered as the admin types (the server checks the value)
 const TIME_ZONES: readonly string[] = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [];
@@ -27,7 +27,7 @@ export default function SettingsPage() {
       <div className="space-y-6">
         <PageHeader
           title="Settings"
-          subtitle="Your band's name, the words on your website, its links and the welcome mail. Each section saves with its own button."
+          subtitle="Your band's name, the words on your website, its links and the mailing list. Each section saves with its own button."
           actions={
             <Button variant="outline" asChild>
               <Link href="~/">
@@ -85,7 +85,7 @@ export default function SettingsPage() {
             { key: "bluesky-url", label: "Bluesky URL", placeholder: "https://bsky.app/profile/yourband.bsky.social" },
           ]}
         />
-        <WelcomeMailCard />
+        <MailingListSection />
         <UnsavedChangesPrompt when={Object.values(unsaved).some(Boolean)} />
       </div>
     </UnsavedSectionsContext.Provider>

@@ -2,6 +2,7 @@ import { createContext, useContext, useEffect, useId, useRef, useState, type Rea
 import { toast } from "sonner";
 import type { SettingKey } from "@shared/constants";
 import { checkSettingValue } from "@shared/schemas/settings";
+import { settingOrDefault } from "@shared/settings-defaults";
 import { Button } from "@client/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@client/components/ui/card";
 import { ApiError, errorMessage } from "@client/lib/api-client";
@@ -39,10 +40,11 @@ export function SettingsSection({ title, description, fields }: SettingsSectionP
   const [errors, setErrors] = useState<Errors>({});
   const [saving, setSaving] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
-  const inputs = useRef(new Map<SettingKey, HTMLInputElement | HTMLTextAreaElement>());
+  const inputs = useRef(new Map<SettingKey, HTMLInputElement | HTMLTextAreaElement | HTMLButtonElement>());
   const saveButton = useRef<HTMLButtonElement>(null);
 
-  const baseline = (f: SettingFieldSpec) => settings.values[f.key].stored ?? f.builtIn ?? "";
+  // a switch never saved is in its built-in position; a text field never saved is empty (or shows its builtIn)
+  const baseline = (f: SettingFieldSpec) => settings.values[f.key].stored ?? f.builtIn ?? (f.type === "switch" ? settingOrDefault(f.key, null) : "");
   const valueOf = (f: SettingFieldSpec) => drafts[f.key] ?? baseline(f);
   const changed = fields.filter((f) => drafts[f.key] !== undefined && drafts[f.key] !== baseline(f));
   const unsaved = changed.length > 0;

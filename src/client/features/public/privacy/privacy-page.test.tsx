@@ -1,4 +1,4 @@
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { privacyApi } from "@shared/api/privacy";
 import { settingsApi } from "@shared/api/settings";
@@ -23,8 +23,19 @@ describe("the privacy page (issue 23)", () => {
     const list = screen.getByRole("region", { name: "The mailing list" });
     expect(list).toHaveTextContent("shows, releases, merch");
     expect(list).toHaveTextContent("the IP address each was done from");
+    // newsletter link clicks: counted per link while the setting is on (its default)
+    expect(list).toHaveTextContent("Links in the band’s newsletters go through this site (/go/newsletter/…)");
+    expect(list).toHaveTextContent("a click is counted per newsletter and link, never per person");
     expect(screen.getByRole("region", { name: "Messages you send" })).toHaveTextContent("the IP address it was sent from, until the band deletes the message");
     expect(screen.getByRole("link", { name: "write to Hydra Static" })).toHaveAttribute("href", "/#contact");
+  });
+
+  it("says newsletter link clicks are not counted once the band switched counting off", async () => {
+    renderWithApi(<PrivacyPage />, { ...settings, [settingsApi.item("newsletter-click-counting")]: ok({ key: "newsletter-click-counting", value: "false" }), [privacyApi.facts]: ok({ statsRetentionDays: 30 }) });
+    await waitFor(() =>
+      expect(screen.getByRole("region", { name: "The mailing list" })).toHaveTextContent("Links in the band’s newsletters lead straight to where they point: the site does not count clicks on them."),
+    );
+    expect(screen.getByRole("region", { name: "The mailing list" })).not.toHaveTextContent("/go/newsletter/");
   });
 
   it("one day is 'day', and the page waits for its facts rather than guessing them", async () => {

@@ -2,7 +2,16 @@ import { useEffect, type ReactNode } from "react";
 import { Link } from "wouter";
 import { useBandName } from "@client/lib/band-name";
 import { useSetting } from "@client/lib/settings";
-import { GEO_DATA, RATE_LIMIT_WINDOW_MINUTES, SALT_GRACE_MINUTES, SESSION_COOKIE, SESSION_DAYS, SESSION_IDLE_HOURS } from "@shared/privacy";
+import {
+  GEO_DATA,
+  NEWSLETTER_CLICKS_SETTING,
+  newsletterClicksCounted,
+  RATE_LIMIT_WINDOW_MINUTES,
+  SALT_GRACE_MINUTES,
+  SESSION_COOKIE,
+  SESSION_DAYS,
+  SESSION_IDLE_HOURS,
+} from "@shared/privacy";
 import { INTERESTS } from "../contact/interest-fields";
 import { PageHero } from "../ui/page-hero";
 import { LoadingBlocks, StateMessage } from "../ui/state-message";
@@ -23,6 +32,7 @@ export default function PrivacyPage() {
   usePageTitle("Privacy");
   const band = useBandName();
   const timeZone = useSetting("timezone").value;
+  const newsletterClicks = newsletterClicksCounted(useSetting(NEWSLETTER_CLICKS_SETTING).stored);
   const { data: facts, isLoading, error } = usePrivacyFacts();
   // a link to one section (the forms' "How we use your details") lands on it after a client-side navigation too
   useEffect(() => {
@@ -93,6 +103,14 @@ export default function PrivacyPage() {
                 interests and region, or <strong className="text-bone">delete everything</strong>. Unsubscribing stops the mail but keeps your record, consent record included, so the band
                 can show that you agreed; deleting removes the record itself, and newsletters already sent keep only their counts, not your address.
               </p>
+              {newsletterClicks ? (
+                <p>
+                  Links in the band&rsquo;s newsletters go through this site (<code className="text-bone">/go/newsletter/…</code>) so the band can see how often each one is clicked.
+                  Every fan gets the same links: a click is counted <strong className="text-bone">per newsletter and link, never per person</strong>, like the ticket clicks above.
+                </p>
+              ) : (
+                <p>Links in the band&rsquo;s newsletters lead straight to where they point: the site does not count clicks on them.</p>
+              )}
             </Section>
 
             <Section id={PRIVACY_SECTIONS.contact} title="Messages you send">
