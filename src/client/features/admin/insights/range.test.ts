@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addDays, changePercent, pointsOf, rangeLabel, rangeOf, readChoice, writeChoice } from "./range";
+import { addDays, changePercent, pointLabel, pointsOf, rangeLabel, rangeOf, readChoice, writeChoice } from "./range";
 import { projectionFor } from "./visitor-map";
 
 const days = (from: string, n: number, visitors: (i: number) => number) =>
@@ -45,6 +45,10 @@ describe("the Insights range", () => {
       ["2026-11-16", "2026-11-17", 2, 11 + 12],
     ]);
     expect(weeks[1].pageviews).toBe(14);
+    // a week the range cuts says so
+    expect(weeks.map((w) => pointLabel(w, "week"))).toEqual(["Nov 5 – Nov 8 (4 days)", "Nov 9 – Nov 15", "Nov 16 – Nov 17 (2 days)"]);
+    expect(pointLabel({ from: "2026-11-01", to: "2026-11-01" }, "week", true)).toBe("Nov 1, 2026 (1 day)");
+    expect(pointLabel({ from: "2026-11-01", to: "2026-11-01" }, "day", true)).toBe("Nov 1, 2026");
     expect(pointsOf(series, previous, "day")).toHaveLength(13);
   });
 

@@ -157,8 +157,13 @@ export function pointsOf(series: DayFigures[], previous: DayFigures[], by: Inter
   }));
 }
 
-/** 'Nov 3' (a day) or 'Nov 3 – Nov 9' (a week) for the table; short labels for the axis. */
-export function pointLabel(point: Pick<Point, "from" | "to">, withYear = false): string {
+/**
+ * 'Nov 3' (a day) or 'Nov 3 – Nov 9' (a week) for the table and the chart's legend; a week the
+ * range cuts says how many days it has ('Nov 1 (1 day)'), so its smaller figures read as what they are.
+ */
+export function pointLabel(point: Pick<Point, "from" | "to">, by: Interval, withYear = false): string {
   const day = (d: string) => (withYear ? formatDate(d) : formatDate(d).replace(/, \d+$/, ""));
-  return point.from === point.to ? day(point.from) : `${day(point.from)} – ${day(point.to)}`;
+  const label = point.from === point.to ? day(point.from) : `${day(point.from)} – ${day(point.to)}`;
+  const span = daysIn(point);
+  return by === "week" && span < 7 ? `${label} (${span === 1 ? "1 day" : `${span} days`})` : label;
 }

@@ -60,12 +60,12 @@ function Plot({ points, metric, range, by, label }: { points: Point[]; metric: M
             ...axis,
             space: 56,
             incrs: [1, 2, 3, 4, 7, 14, 28, 56, 91, 182, 364],
-            values: (_u, splits) => splits.map((i) => (Number.isInteger(i) && points[i] ? pointLabel({ from: points[i].from, to: points[i].from }) : "")),
+            values: (_u, splits) => splits.map((i) => (Number.isInteger(i) && points[i] ? pointLabel({ from: points[i].from, to: points[i].from }, "day") : "")),
           },
           { ...axis, size: 48, incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000, 20000, 50000, 100000], values: (_u, splits) => splits.map((v) => count(v)) },
         ],
         series: [
-          { label: by === "week" ? "Week" : "Day", value: (_u, i) => (i === null || !points[i] ? "" : pointLabel(points[i])) },
+          { label: by === "week" ? "Week" : "Day", value: (_u, i) => (i === null || !points[i] ? "" : pointLabel(points[i], by)) },
           {
             label: rangeLabel(range),
             stroke: blood,
@@ -133,7 +133,7 @@ export function TrendChart({ points, range, by }: { points: Point[]; range: DayR
                 rowKey={(p) => p.from}
                 empty=""
                 columns={[
-                  { header: by === "week" ? "Week" : "Day", cell: (p) => pointLabel(p, true) },
+                  { header: by === "week" ? "Week" : "Day", cell: (p) => pointLabel(p, by, true) },
                   { header: "Visitors", numeric: true, cell: (p) => count(p.visitors) },
                   { header: "Page views", numeric: true, cell: (p) => count(p.pageviews) },
                   { header: "Previous visitors", numeric: true, cell: (p) => count(p.previousVisitors) },
