@@ -15,6 +15,7 @@ const page = (load: () => Promise<{ default: ComponentType<any> }>) => lazy(load
 
 export const adminRoutes: AdminRoute[] = [
   { path: "/", title: "Dashboard", page: page(() => import("./dashboard/dashboard-page")) },
+  { path: "/insights", title: "Insights", page: page(() => import("./insights/insights-page")) },
   { path: "/shows", title: "Shows", page: page(() => import("./shows/shows-page")) },
   { path: "/shows/add", title: "Add Show", page: page(() => import("./shows/show-form-page")) },
   { path: "/shows/edit/:id", title: "Edit Show", page: page(() => import("./shows/show-form-page")) },

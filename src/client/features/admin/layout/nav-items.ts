@@ -1,4 +1,4 @@
-import { Calendar, History, FileText, Inbox, LayoutDashboard, Mail, Music, Settings, Shirt, UserCog, Users, Video, type LucideIcon } from "lucide-react";
+import { Calendar, ChartLine, History, FileText, Inbox, LayoutDashboard, Mail, Music, Settings, Shirt, UserCog, Users, Video, type LucideIcon } from "lucide-react";
 
 export interface NavItem {
   label: string;
@@ -8,6 +8,8 @@ export interface NavItem {
 
 export const navItems: NavItem[] = [
   { label: "Dashboard", href: "/", icon: LayoutDashboard },
+  // issue 23: visits, places and clicks
+  { label: "Insights", href: "/insights", icon: ChartLine },
   { label: "Shows", href: "/shows", icon: Calendar },
   { label: "Merchandise", href: "/merchandise", icon: Shirt },
   { label: "Audio", href: "/audio", icon: Music },

@@ -1,0 +1,61 @@
+import type { Key, ReactNode } from "react";
+import { cn } from "@client/lib/cn";
+
+export interface StatsColumn<T> {
+  header: string;
+  cell: (row: T) => ReactNode;
+  /** a figure: right-aligned, tabular digits */
+  numeric?: boolean;
+  className?: string;
+}
+
+/**
+ * A table of figures. Unlike the admin's list table (DataTable: rows become cards on a phone,
+ * cells never wrap), its text wraps, so at 390 px a table of a few columns fits without
+ * scrolling; a wider one scrolls inside its box. The caption names it for screen readers; the
+ * card's heading names it on screen. `empty` is the line shown instead when it has no rows.
+ */
+export function StatsTable<T>({
+  caption,
+  columns,
+  rows,
+  rowKey,
+  empty,
+  className,
+}: {
+  caption: string;
+  columns: StatsColumn<T>[];
+  rows: T[];
+  rowKey: (row: T, index: number) => Key;
+  empty: string;
+  className?: string;
+}) {
+  if (rows.length === 0) return <p className={cn("px-5 py-6 text-sm text-dust", className)}>{empty}</p>;
+  return (
+    <div className={cn("w-full max-w-full overflow-x-auto px-1", className)}>
+      <table className="w-full border-collapse text-left text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead>
+          <tr className="border-b border-smoke">
+            {columns.map((col, c) => (
+              <th key={c} scope="col" className={cn("px-4 py-2.5 text-xs font-semibold uppercase tracking-wide text-dust", col.numeric && "text-right", col.className)}>
+                {col.header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row, r) => (
+            <tr key={rowKey(row, r)} className="border-b border-smoke/60 last:border-0">
+              {columns.map((col, c) => (
+                <td key={c} className={cn("px-4 py-2.5", col.numeric ? "text-right tabular-nums whitespace-nowrap" : "break-words", col.className)}>
+                  {col.cell(row)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
