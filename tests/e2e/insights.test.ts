@@ -1,0 +1,109 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { axeViolations } from "./axe";
+import { E2E_ADMIN, launchBrowser, loginAsAdmin, startServer, type RunningServer } from "./harness";
+
+/**
+ * Issue 23: the Insights page in Chromium at 390 and 1440 px, axe clean, first on a new site
+ * (its empty state), then after fans have visited: a real page view from the browser's beacon,
+ * and visits and a ticket click from a known public address through TRUST_PROXY, so the map
+ * gets a city. Nothing here is mocked: the beacon, the batch writer and the report are the
+ * product's own.
+ */
+let server: RunningServer;
+let browser: Browser;
+let token: string;
+
+/** Raleigh, North Carolina in DB-IP's IP to City Lite (the package the product ships) */
+const RALEIGH = "152.7.0.1";
+
+beforeAll(async () => {
+  server = await startServer({ env: { TRUST_PROXY: "127.0.0.1" } });
+  const login = await fetch(`${server.url}/api/admin/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(E2E_ADMIN) });
+  ({ token } = (await login.json()) as { token: string });
+  browser = await launchBrowser();
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function openInsights(p: Page) {
+  await p.goto(`${server.url}/admin/insights`);
+  await p.getByRole("heading", { level: 1, name: "Insights" }).waitFor();
+  await p.waitForFunction(() => !document.querySelector("[aria-busy='true'], .animate-pulse"), undefined, { timeout: 15_000 });
+}
+
+/** The Insights page at both widths, signed in: what `check` finds plus axe's findings. */
+async function atBothWidths(check: (p: Page) => Promise<void>): Promise<string[]> {
+  const found: string[] = [];
+  for (const viewport of [{ width: 390, height: 844 }, { width: 1440, height: 900 }]) {
+    const context = await browser.newContext({ viewport });
+    try {
+      const p = await context.newPage();
+      await loginAsAdmin(p, server.url);
+      await openInsights(p);
+      await check(p);
+      for (const v of await axeViolations(p)) found.push(`${viewport.width}px: ${v}`);
+      const overflow = await p.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      if (overflow > 0) found.push(`${viewport.width}px: the page scrolls sideways by ${overflow}px`);
+    } finally {
+      await context.close();
+    }
+  }
+  return found;
+}
+
+const report = async () => {
+  const today = new Date().toISOString().slice(0, 10);
+  const from = new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10);
+  const res = await fetch(`${server.url}/api/admin/stats?from=${from}&to=${today}`, { headers: { authorization: `Bearer ${token}` } });
+  return ((await res.json()) as { data: { visitors: number; locations: { city: string }[]; clicks: { kind: string; id: number }[] } }).data;
+};
+
+test("a new site shows the empty state, axe clean at 390 and 1440 px", async () => {
+  const found = await atBothWidths(async (p) => {
+    await p.getByRole("heading", { name: "No visits counted yet" }).waitFor();
+    expect(await p.getByRole("link", { name: "What the site collects" }).getAttribute("href")).toBe("/privacy");
+  });
+  expect(found).toEqual([]);
+}, 120_000);
+
+test("after fans visit: figures, the city on the map and in the table, a show's ticket clicks; axe clean at 390 and 1440 px", async () => {
+  // a fan in a browser of their own (not signed in): the product's beacon counts the page view
+  const fan = await browser.newContext();
+  const page = await fan.newPage();
+  const beacon = page.waitForRequest((r) => r.url() === `${server.url}/api/events` && r.method() === "POST");
+  await page.goto(`${server.url}/`);
+  await beacon;
+  await fan.close();
+  // two fans from Raleigh (one address, two browsers) and a ticket click, through the trusted proxy
+  for (const ua of ["Mozilla/5.0 (X11; Linux x86_64) Firefox/130.0", "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) Safari/604.1"]) {
+    const sent = await fetch(`${server.url}/api/events`, {
+      method: "POST",
+      headers: { "content-type": "text/plain", "x-forwarded-for": RALEIGH, "user-agent": ua },
+      body: JSON.stringify({ type: "pageview", path: "/shows?utm_source=instagram", referrer: "" }),
+    });
+    expect(sent.status).toBe(202);
+  }
+  const click = await fetch(`${server.url}/go/show/1`, { redirect: "manual", headers: { "x-forwarded-for": RALEIGH, "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Firefox/130.0" } });
+  expect(click.status).toBe(302);
+  // the batch writer has them in the database within a few seconds
+  await expect.poll(async () => (await report()).visitors, { timeout: 15_000, interval: 500 }).toBe(3);
+  expect((await report()).clicks).toEqual([expect.objectContaining({ kind: "show", id: 1 })]);
+
+  const found = await atBothWidths(async (p) => {
+    await expect.poll(() => p.getByRole("heading", { name: "No visits counted yet" }).count()).toBe(0);
+    const places = p.getByRole("table", { name: "Visitors by country, region and city" });
+    await expect.poll(() => places.getByRole("row").filter({ hasText: "Raleigh" }).count()).toBe(1);
+    // the city is a point on the map, named for keyboard and screen-reader users
+    const map = p.getByRole("group", { name: "Map of visitors by city" });
+    await expect.poll(() => map.getByRole("img", { name: /Raleigh.*2 visitors/ }).count()).toBe(1);
+    // the show's ticket click, and its own figures
+    const shows = p.getByRole("table", { name: "Ticket clicks per show" });
+    await expect.poll(() => shows.getByRole("row").count()).toBe(2);
+    await shows.getByRole("button", { name: /^Figures for / }).click();
+    await p.getByRole("table", { name: "Ticket clicks by city" }).getByRole("row").filter({ hasText: "Raleigh" }).waitFor();
+  });
+  expect(found).toEqual([]);
+}, 120_000);
