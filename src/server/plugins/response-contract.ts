@@ -2,8 +2,8 @@ import type { FastifyInstance } from "fastify";
 
 declare module "fastify" {
   interface FastifyContextConfig {
-    /** This route answers no JSON body (a redirect, a file stream), so it has no response schema. */
-    rawAnswer?: "redirect" | "stream";
+    /** This route answers no JSON body (a redirect, a file stream, a file made whole such as a CSV), so it has no response schema. */
+    rawAnswer?: "redirect" | "stream" | "file";
   }
 }
 
@@ -18,7 +18,7 @@ export function requireResponseSchemas(app: FastifyInstance) {
     if (!route.url.startsWith("/api/") || methods.every((m) => m === "HEAD") || route.config?.rawAnswer) return;
     const codes = Object.keys((route.schema?.response as Record<string, unknown> | undefined) ?? {});
     if (!codes.some((code) => code.startsWith("2"))) {
-      throw new Error(`${methods.join(",")} ${route.url} has no response schema for its success answer: add one (docs/conventions.md), or config.rawAnswer for a redirect or a stream`);
+      throw new Error(`${methods.join(",")} ${route.url} has no response schema for its success answer: add one (docs/conventions.md), or config.rawAnswer for a redirect, a stream or a file`);
     }
   });
 }

@@ -4,19 +4,33 @@ import net from "node:net";
 import path from "node:path";
 import { Reader, type Response } from "mmdb-lib";
 
-/** Where a visit was, as far as the offline database knows; 'unknown' for anything it does not. */
+/**
+ * Where a visit was, as far as the offline database knows; 'unknown' for anything it does not.
+ * `latitude`/`longitude`: the city's point in the database (its centre, not the visitor's), to
+ * two decimals (~1 km), for the map; null when the database has none.
+ */
 export interface Place {
   country: string;
   region: string;
   city: string;
+  latitude: number | null;
+  longitude: number | null;
 }
 
-export const UNKNOWN_PLACE: Place = Object.freeze({ country: "unknown", region: "unknown", city: "unknown" });
+export const UNKNOWN_PLACE: Place = Object.freeze({ country: "unknown", region: "unknown", city: "unknown", latitude: null, longitude: null });
 
 interface DbipRecord {
   country_code?: string;
   state1?: string;
   city?: string;
+  latitude?: number;
+  longitude?: number;
+}
+
+/** A coordinate to two decimals; null for anything that is not one. */
+function coordinate(value: unknown, limit: number): number | null {
+  if (typeof value !== "number" || !Number.isFinite(value) || Math.abs(value) > limit) return null;
+  return Math.round(value * 100) / 100;
 }
 
 /** An idle database is let go after this long, so a quiet site does not keep ~65 MB for it. */
@@ -29,11 +43,11 @@ export function packagedGeoDir(): string {
 }
 
 /**
- * Country, region and city of an address from DB-IP's IP to City Lite (decision 034). Nothing
- * is read until the first lookup (never on a public request: the stats collector looks places up
- * when it writes a batch), each file (IPv4 ~63 MB, IPv6 ~71 MB) only when an address of its
- * family comes, read without blocking, and let go after ten idle minutes. Any failure (no file,
- * a bad file, an address it does not know) is 'unknown', never an error.
+ * Country, region, city and the city's point of an address from DB-IP's IP to City Lite
+ * (decision 034). Nothing is read until the first lookup (never on a public request: the stats
+ * collector looks places up when it writes a batch), each file (IPv4 ~63 MB, IPv6 ~71 MB) only
+ * when an address of its family comes, read without blocking, and let go after ten idle minutes.
+ * Any failure (no file, a bad file, an address it does not know) is 'unknown', never an error.
  */
 export class GeoLookup {
   private readers: Partial<Record<4 | 6, Promise<Reader<Response> | null>>> = {};
@@ -53,7 +67,10 @@ export class GeoLookup {
     try {
       const found = reader.get(address) as DbipRecord | null;
       if (!found?.country_code) return UNKNOWN_PLACE;
-      return { country: found.country_code, region: found.state1 || "unknown", city: found.city || "unknown" };
+      const latitude = coordinate(found.latitude, 90);
+      const longitude = coordinate(found.longitude, 180);
+      const point = latitude === null || longitude === null ? { latitude: null, longitude: null } : { latitude, longitude };
+      return { country: found.country_code, region: found.state1 || "unknown", city: found.city || "unknown", ...point };
     } catch {
       return UNKNOWN_PLACE;
     }

@@ -4,7 +4,7 @@ import { newsletters, statsDaily, statsEvents, subscribers } from "../../db/sche
 import { ADMIN, createTestApp, type TestApp } from "../../test/app";
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from "../../test/smtp-sink";
 import type { NewsletterWorker } from "../newsletter/worker";
-import { rollUpDay } from "./repository";
+import { rollUpDay } from "./totals";
 
 const FAN = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36";
 const BOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";

@@ -2,7 +2,7 @@ import type { StatsReport } from "@shared/schemas/stats";
 import type { Db } from "../../db/client";
 import { newsletterLinks } from "../newsletter/links";
 import { sentNewsletterWords } from "../newsletter/repository";
-import type { Total } from "./repository";
+import type { Total } from "./totals";
 
 const PREFIX = "newsletter:";
 

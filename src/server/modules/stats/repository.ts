@@ -1,12 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { and, eq, inArray, lt, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { merchandise, rateLimits, shows, statsDaily, statsEvents, statsRolledDays, statsSalts } from "../../db/schema";
-
-import { INTERNAL_SOURCE } from "./sources";
+import { merchandise, rateLimits, shows, statsEvents, statsRolledDays, statsSalts } from "../../db/schema";
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
-
 
 /** An event as the collector writes it: the visitor already hashed, no address anywhere. */
 export type StoredEvent = typeof statsEvents.$inferInsert;
@@ -54,61 +51,6 @@ export async function addHits(db: Db, hits: Map<string, number>, windowMs: numbe
   return new Map(rowsOf<{ key: string; count: number | string; ttl: number | string }>(result).map((r) => [r.key, { count: Number(r.count), ttl: Number(r.ttl) }]));
 }
 
-/**
- * The 'click' dimension's key: 'show:12', 'merch:4', and for a newsletter its link too,
- * 'newsletter:7:3' (link 3 of newsletter 7; the event's `path`). Shows and merch have no path.
- */
-const CLICK_KEY = sql.raw(`kind || ':' || target || case when kind = 'newsletter' then ':' || path else '' end`);
-
-/**
- * The daily totals of the raw events that `where` selects, one row per day, dimension and key:
- * what the rollup stores and what the report reads for days not rolled yet (today).
- */
-function dailyTotals(where: SQL): SQL {
-  const ev = sql`(select * from ${statsEvents} where ${where}) e`;
-  return sql`
-    select day, 'total' as dimension, '' as key, count(distinct visitor)::int as visitors, count(*)::int as events
-      from ${ev} where kind = 'pageview' group by day
-    union all
-    select day, 'page', path, count(distinct visitor)::int, count(*)::int
-      from ${ev} where kind = 'pageview' group by day, path
-    union all
-    select day, 'source', source, count(distinct visitor)::int, count(*)::int
-      from ${ev} where kind = 'pageview' and source <> ${INTERNAL_SOURCE} group by day, source
-    union all
-    select day, 'location', country || E'\t' || region || E'\t' || city, count(distinct visitor)::int, count(*)::int
-      from ${ev} where kind = 'pageview' group by day, country, region, city
-    union all
-    select day, 'click', ${CLICK_KEY}, count(distinct visitor)::int, count(*)::int
-      from ${ev} where kind <> 'pageview' group by day, ${CLICK_KEY}
-    union all
-    select day, 'click-location', kind || ':' || target || E'\t' || country || E'\t' || region || E'\t' || city, count(distinct visitor)::int, count(*)::int
-      from ${ev} where kind <> 'pageview' group by day, kind, target, country, region, city`;
-}
-
-/** Days with raw events before `before` that are not rolled up yet. */
-export async function unrolledDays(db: Db, before: string): Promise<string[]> {
-  const result = await db.execute(sql`
-    select distinct e.day::text as day from ${statsEvents} e
-    where e.day < ${before} and not exists (select 1 from ${statsRolledDays} r where r.day = e.day)
-    order by 1`);
-  return rowsOf<{ day: string }>(result).map((r) => r.day);
-}
-
-/**
- * Rolls one day into stats_daily, exactly once across instances: the day is claimed by its row
- * in stats_rolled_days in the same transaction as its totals (a second instance waits on that
- * row's key and then finds it taken). Answers whether this call rolled it.
- */
-export async function rollUpDay(db: Db, day: string): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const claimed = await tx.insert(statsRolledDays).values({ day }).onConflictDoNothing().returning({ day: statsRolledDays.day });
-    if (claimed.length === 0) return false;
-    await tx.execute(sql`insert into ${statsDaily} (day, dimension, key, visitors, events) ${dailyTotals(sql`day = ${day}`)}`);
-    return true;
-  });
-}
-
 /** Drops raw events of rolled-up days before `cutoff` (the rollups stay for ever). */
 export async function dropOldEvents(db: Db, cutoff: string): Promise<number> {
   const result = await db.execute(sql`
@@ -117,27 +59,17 @@ export async function dropOldEvents(db: Db, cutoff: string): Promise<number> {
   return (result as { rowCount?: number; affectedRows?: number }).rowCount ?? (result as { affectedRows?: number }).affectedRows ?? 0;
 }
 
-export interface Total {
-  dimension: string;
-  key: string;
-  visitors: number;
-  events: number;
-}
+/** How a show is named in the stats: 'The Pour House, Raleigh, NC (2031-01-05)'. */
+export const showLabel = (show: { venue: string; location: string; date: string }) => `${show.venue}, ${show.location} (${show.date})`;
 
-/** The totals of the days from..to: the rollups of rolled days, the raw events of the others. */
-export async function totalsBetween(db: Db, from: string, to: string): Promise<Total[]> {
-  const live = dailyTotals(sql`day between ${from} and ${to} and not exists (select 1 from ${statsRolledDays} r where r.day = ${statsEvents.day})`);
-  const result = await db.execute(sql`
-    select dimension, key, sum(visitors)::int as visitors, sum(events)::int as events from (
-      select day, dimension, key, visitors, events from ${statsDaily} where day between ${from} and ${to}
-      union all ${live}
-    ) t group by dimension, key`);
-  return rowsOf<{ dimension: string; key: string; visitors: number | string; events: number | string }>(result).map((r) => ({
-    dimension: r.dimension,
-    key: r.key,
-    visitors: Number(r.visitors),
-    events: Number(r.events),
-  }));
+/** The show a per-show report is about, or null. */
+export async function showForStats(db: Db, id: number) {
+  const [row] = await db
+    .select({ id: shows.id, venue: shows.venue, location: shows.location, date: shows.date, createdAt: shows.createdAt })
+    .from(shows)
+    .where(eq(shows.id, id))
+    .limit(1);
+  return row ?? null;
 }
 
 /** What the clicked items are called now (a deleted one is absent). */
@@ -145,7 +77,7 @@ export async function clickLabels(db: Db, showIds: number[], merchIds: number[])
   const labels = new Map<string, string>();
   if (showIds.length > 0) {
     const rows = await db.select({ id: shows.id, venue: shows.venue, location: shows.location, date: shows.date }).from(shows).where(inArray(shows.id, showIds));
-    for (const r of rows) labels.set(`show:${r.id}`, `${r.venue}, ${r.location} (${r.date})`);
+    for (const r of rows) labels.set(`show:${r.id}`, showLabel(r));
   }
   if (merchIds.length > 0) {
     const rows = await db.select({ id: merchandise.id, name: merchandise.name }).from(merchandise).where(inArray(merchandise.id, merchIds));

@@ -15,7 +15,8 @@ import { newsletterLinks } from "../newsletter/links";
 import { sentNewsletterWords } from "../newsletter/repository";
 import { countable } from "./counting";
 import { merchLink, showTicketLink } from "./repository";
-import { statsReport } from "./report";
+import { reportCsv, reportCsvName } from "./export";
+import { showReport, statsReport } from "./report";
 import { visitSource } from "./sources";
 
 /** `/go/newsletter/:id/:link`: a newsletter's id and the link's number in it (0-based). */
@@ -103,9 +104,29 @@ export const statsPublicRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 };
 
-/** GET /api/admin/stats: the report of a range of the band's days (admin scope). */
+/**
+ * The Insights page's reads (admin scope): GET /api/admin/stats (the report of a range of the
+ * band's days), GET /api/admin/stats/export (the same as CSV), GET /api/admin/stats/shows/:id
+ * (one show since it was announced).
+ */
 export const statsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(statsApi.report, { schema: { querystring: statsQuery, response: { 200: statsAnswers.report } } }, async (request) => {
     return { success: true, data: await statsReport(app.db, request.query.from, request.query.to) };
+  });
+
+  app.get(statsApi.export, { schema: { querystring: statsQuery }, config: { rawAnswer: "file" } }, async (request, reply) => {
+    const { from, to } = request.query;
+    const csv = reportCsv(await statsReport(app.db, from, to), from, to);
+    return reply
+      .header("content-type", "text/csv; charset=utf-8")
+      .header("content-disposition", `attachment; filename="${reportCsvName(from, to)}"`)
+      .header("cache-control", "no-store")
+      .send(csv);
+  });
+
+  app.get("/api/admin/stats/shows/:id", { schema: { params: idParams, response: { 200: statsAnswers.show } } }, async (request) => {
+    const data = await showReport(app.db, request.params.id);
+    if (!data) throw notFound("Show not found");
+    return { success: true, data };
   });
 };

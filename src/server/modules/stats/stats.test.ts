@@ -4,7 +4,8 @@ import { merchandise, shows, statsDaily, statsEvents, statsSalts } from "../../d
 import { ADMIN, createTestApp, type TestApp } from "../../test/app";
 import { StatsCollector } from "./collector";
 import { statsReport } from "./report";
-import { dayBefore, rollUpAndExpire } from "./rollup";
+import { dayBefore } from "./days";
+import { rollUpAndExpire } from "./rollup";
 
 const FAN = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36";
 const OTHER_FAN = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
@@ -147,9 +148,9 @@ describe("outbound links", () => {
         { kind: "merch", id: tee.id, label: "Floodplain Tee", clicks: 1 },
       ]),
     );
-    expect(data.locations).toEqual([{ country: "GB", region: "England", city: "London", visitors: 1 }]);
+    expect(data.locations).toEqual([{ country: "GB", region: "England", city: "London", latitude: 51.51, longitude: -0.09, visitors: 1 }]);
     const rows = await t.app.db.select().from(statsEvents);
-    expect(rows.filter((r) => r.kind === "show")).toEqual([expect.objectContaining({ target: show.id, city: "London", region: "England", country: "GB" })]);
+    expect(rows.filter((r) => r.kind === "show")).toEqual([expect.objectContaining({ target: show.id, city: "London", region: "England", country: "GB", latitude: 51.51, longitude: -0.09 })]);
 
     // every text-like column of every table: the address is nowhere
     await rollUpAndExpire(t.app.db, { now: new Date(Date.now() + 3 * 86_400_000), dayOf: t.app.stats.dayOf, retentionDays: 30 });
@@ -164,7 +165,7 @@ describe("outbound links", () => {
     expect(JSON.stringify(await report(await today()))).not.toContain(LONDON);
     // rolled up: the click per item and per city stays after the raw events go
     const perCity = await t.app.db.select({ key: statsDaily.key, events: statsDaily.events }).from(statsDaily).where(sql`${statsDaily.dimension} = 'click-location'`);
-    expect(perCity).toEqual(expect.arrayContaining([{ key: `show:${show.id}\tGB\tEngland\tLondon`, events: 1 }]));
+    expect(perCity).toEqual(expect.arrayContaining([{ key: `show:${show.id}\tGB\tEngland\tLondon\t51.51\t-0.09`, events: 1 }]));
   });
 
   it("404 for an unknown id, an item without a link, or one not for sale yet", async () => {

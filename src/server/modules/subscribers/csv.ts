@@ -1,5 +1,6 @@
 import { Readable } from "node:stream";
 import type { Db } from "../../db/client";
+import { notAFormula } from "../../lib/spreadsheet";
 import { allSubscribersPaged } from "./repository";
 
 export const CSV_COLUMNS = ["Name", "Email", "Shows Interest", "Releases Interest", "Merch Interest", "Subscribed At"];
@@ -9,7 +10,7 @@ export const CSV_COLUMNS = ["Name", "Email", "Shows Interest", "Releases Interes
  * (a fan can type "=HYPERLINK(...)" as their name).
  */
 export function csvField(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  const safe = notAFormula(value);
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 

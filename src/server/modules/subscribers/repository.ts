@@ -283,3 +283,24 @@ export async function signupsBySource(db: Db, from: string, to: string, timeZone
     .orderBy(sql`2 desc`, source);
   return rows.map((r) => ({ source: r.source, count: Number(r.count) }));
 }
+
+/**
+ * Subscribers of `region` (shared/regions.ts) who joined on or after the band's day `since` (the
+ * stats' per-show figure, issue 23). Counted: the table's 'verified' status only (confirmed, still
+ * subscribed, not bounced: the fans a newsletter to that region reaches), not pending or gone ones.
+ */
+export async function subscribersInRegionSince(db: Db, region: string, since: string, timeZone: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(subscribers)
+    .where(
+      and(
+        eq(subscribers.region, region),
+        eq(subscribers.isVerified, true),
+        eq(subscribers.isSubscribed, true),
+        isNull(subscribers.bouncedAt),
+        sql`(${subscribers.subscribedAt} at time zone ${timeZone})::date >= ${since}::date`,
+      ),
+    );
+  return Number(row.n);
+}
