@@ -1,5 +1,24 @@
-import type { Key, ReactNode } from "react";
+import { useEffect, useState, type Key, type ReactNode } from "react";
 import { cn } from "@client/lib/cn";
+import { FOCUS_RING } from "@client/components/ui/focus-ring";
+
+/**
+ * Whether the box is narrower than its content (it scrolls sideways): then a keyboard user must be
+ * able to reach it to scroll it (WCAG 2.1.1; axe's scrollable-region-focusable), and only then, so
+ * a table that fits adds no stop to the tab order.
+ */
+function useScrollsSideways<E extends HTMLElement>() {
+  // a callback ref: the box comes and goes with the table's rows
+  const [el, setEl] = useState<E | null>(null);
+  const [scrolls, setScrolls] = useState(false);
+  useEffect(() => {
+    if (!el || typeof ResizeObserver === "undefined") return;
+    const observer = new ResizeObserver(() => setScrolls(el.scrollWidth > el.clientWidth + 1));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [el]);
+  return [setEl, scrolls] as const;
+}
 
 export interface StatsColumn<T> {
   header: string;
@@ -30,9 +49,10 @@ export function StatsTable<T>({
   empty: string;
   className?: string;
 }) {
+  const [box, scrolls] = useScrollsSideways<HTMLDivElement>();
   if (rows.length === 0) return <p className={cn("px-5 py-6 text-sm text-dust", className)}>{empty}</p>;
   return (
-    <div className={cn("w-full max-w-full overflow-x-auto px-1", className)}>
+    <div ref={box} className={cn("w-full max-w-full overflow-x-auto px-1", scrolls && FOCUS_RING, className)} {...(scrolls ? { role: "region", "aria-label": caption, tabIndex: 0 } : {})}>
       <table className="w-full border-collapse text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead>
