@@ -34,6 +34,8 @@ export const statsReport = z.object({
   pageviews: z.number(),
   /** every day from..to, oldest first, a day without visits as zeros */
   series: z.array(dayTotals),
+  /** the first day anything was counted, whatever the range; null on a site nobody has visited yet */
+  countingSince: z.string().nullable(),
   /** the range of the same length just before from..to, for the comparison */
   previous: z.object({ from: z.string(), to: z.string(), visitors: z.number(), pageviews: z.number(), series: z.array(dayTotals) }),
   pages: z.array(z.object({ path: z.string(), visitors: z.number(), pageviews: z.number() })),

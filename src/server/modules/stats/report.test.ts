@@ -50,6 +50,8 @@ describe("GET /api/admin/stats: the series and the previous range", () => {
   it("every day of the range, a day without visits as zeros; rolled-up days and today's raw events both counted; the previous range of the same length", async () => {
     t = await createTestApp();
     const day = await today();
+    // a new site: nothing counted yet, whatever the range
+    expect((await report(day)).countingSince).toBeNull();
     await t.app.db.insert(statsEvents).values([
       // the previous range (day-5 .. day-3): one visitor twice on day-4
       event(dayBefore(day, 4), "p1"),
@@ -72,6 +74,9 @@ describe("GET /api/admin/stats: the series and the previous range", () => {
       { day, visitors: 1, pageviews: 2 },
     ]);
     expect(data).toMatchObject({ visitors: 3, pageviews: 5 });
+    // counting began on the first rolled-up day, also for a range after it with nothing in it
+    expect(data.countingSince).toBe(dayBefore(day, 4));
+    expect((await report(dayBefore(day, 1))).countingSince).toBe(dayBefore(day, 4));
     expect(data.previous).toEqual({
       from: dayBefore(day, 5),
       to: dayBefore(day, 3),

@@ -4,7 +4,7 @@ import type { Db } from "../../db/client";
 import { bandTimeZone } from "../../services/settings";
 import { signupsBySource, subscribersInRegionSince } from "../subscribers/repository";
 import { dayBefore, daysBetween } from "./days";
-import { clickLabels, showForStats, showLabel } from "./repository";
+import { clickLabels, firstCountedDay, showForStats, showLabel } from "./repository";
 import { reportTotals, showTotals, type Total } from "./totals";
 import { isNewsletterClick, newsletterClicks } from "./newsletter-clicks";
 
@@ -57,9 +57,10 @@ export async function statsReport(db: Db, from: string, to: string): Promise<Sta
   const length = daysBetween(from, to).length;
   const previousFrom = dayBefore(from, length);
   const previousTo = dayBefore(from, 1);
-  const [totals, signups] = await Promise.all([
+  const [totals, signups, countingSince] = await Promise.all([
     reportTotals(db, from, to, previousFrom),
     bandTimeZone(db).then((timeZone) => signupsBySource(db, from, to, timeZone)),
+    firstCountedDay(db),
   ]);
   const of = (dimension: string) => totals.filter((t) => t.dimension === dimension);
   const days = of("total");
@@ -78,6 +79,7 @@ export async function statsReport(db: Db, from: string, to: string): Promise<Sta
   return {
     ...sum(series),
     series,
+    countingSince,
     previous: { from: previousFrom, to: previousTo, ...sum(previousSeries), series: previousSeries },
     pages: of("page")
       .sort(byDesc((p) => p.events))

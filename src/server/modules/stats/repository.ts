@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { merchandise, rateLimits, shows, statsEvents, statsRolledDays, statsSalts } from "../../db/schema";
+import { merchandise, rateLimits, shows, statsDaily, statsEvents, statsRolledDays, statsSalts } from "../../db/schema";
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
@@ -100,4 +100,11 @@ export async function merchLink(db: Db, id: number): Promise<{ storeUrl: string;
     .where(and(eq(merchandise.id, id)))
     .limit(1);
   return row ?? null;
+}
+
+/** The first day anything was counted (a raw event or a rolled-up day), or null: the Insights page's "nothing yet". */
+export async function firstCountedDay(db: Db): Promise<string | null> {
+  const result = await db.execute(sql`
+    select least((select min(day) from ${statsDaily}), (select min(day) from ${statsEvents}))::text as day`);
+  return rowsOf<{ day: string | null }>(result)[0]?.day ?? null;
 }

@@ -29,6 +29,7 @@ function report(over: Partial<StatsReport> = {}): StatsReport {
     visitors: 112,
     pageviews: 180,
     series: series(FROM, (i) => i + 1),
+    countingSince: "2026-09-01",
     previous: { from: "2026-10-19", to: "2026-11-01", visitors: 100, pageviews: 200, series: series("2026-10-19", () => 1) },
     pages: [
       { path: "/", visitors: 80, pageviews: 120 },
@@ -61,6 +62,7 @@ const nothing: StatsReport = {
   visitors: 0,
   pageviews: 0,
   series: series(FROM, () => 0),
+  countingSince: null,
   previous: { from: "2026-10-19", to: "2026-11-01", visitors: 0, pageviews: 0, series: series("2026-10-19", () => 0) },
   pages: [],
   sources: [],
@@ -294,8 +296,15 @@ describe("insights page", () => {
     expect(screen.queryByRole("link", { name: "Export CSV" })).not.toBeInTheDocument();
   });
 
+  it("shows the figures, not the new-site state, for an empty range of a site that has been counting", async () => {
+    fakeApi({ [`GET ${REPORT_URL}`]: ok({ ...nothing, countingSince: "2026-01-04" }) });
+    renderAdminPage(<InsightsPage />, PATH);
+    expect(await screen.findByRole("region", { name: "Summary" })).toBeInTheDocument();
+    expect(screen.queryByText("No visits counted yet")).not.toBeInTheDocument();
+  });
+
   it("gives each table its own empty line when the range had nothing but the one before it did", async () => {
-    fakeApi({ [`GET ${REPORT_URL}`]: ok({ ...nothing, previous: report().previous }) });
+    fakeApi({ [`GET ${REPORT_URL}`]: ok({ ...nothing, countingSince: "2026-09-01", previous: report().previous }) });
     renderAdminPage(<InsightsPage />, PATH);
     const summary = await screen.findByRole("region", { name: "Summary" });
     expect(within(summary).getByText("Visitors").parentElement).toHaveTextContent("−100% vs previous 14 days");

@@ -22,11 +22,9 @@ import { PlacesCard } from "./visitor-map";
  * A site nobody has visited yet (as far as this range and the one before it tell): nothing
  * counted, no click, nobody joined.
  */
+/** A site nobody has visited yet (whatever the range): the page explains itself instead of empty charts. */
 export function nothingYet(r: StatsReport): boolean {
-  return (
-    r.visitors + r.pageviews + r.previous.visitors + r.previous.pageviews === 0 &&
-    r.clicks.length + r.signups.length + r.newsletterClicks.length + r.pages.length + r.locations.length === 0
-  );
+  return r.countingSince === null && r.signups.length === 0;
 }
 
 function EmptySite() {
