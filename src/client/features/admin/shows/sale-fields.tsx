@@ -76,9 +76,10 @@ function MomentField({ control, name, label, hint, timeZone }: { control: Contro
       <Label id={`${id}-label`} htmlFor={`${id}-date`}>
         {label}
       </Label>
-      <div className="grid grid-cols-2 gap-3">
-        <Input id={`${id}-date`} type="date" aria-label={`${label}: date`} value={shown.date} onChange={(e) => change({ ...shown, date: e.target.value })} {...common} />
-        <Input id={`${id}-time`} type="time" aria-label={`${label}: time`} value={shown.time} onChange={(e) => change({ ...shown, time: e.target.value })} {...common} />
+      {/* side by side where both fit whole, else one under the other */}
+      <div className="flex flex-wrap gap-3">
+        <Input id={`${id}-date`} className="min-w-0 flex-[1_1_10rem]" type="date" aria-label={`${label}: date`} value={shown.date} onChange={(e) => change({ ...shown, date: e.target.value })} {...common} />
+        <Input id={`${id}-time`} className="min-w-0 flex-[1_1_8rem]" type="time" aria-label={`${label}: time`} value={shown.time} onChange={(e) => change({ ...shown, time: e.target.value })} {...common} />
       </div>
       <p id={`${id}-hint`} className="text-xs text-dust">
         {hint}

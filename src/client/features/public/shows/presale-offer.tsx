@@ -38,7 +38,7 @@ export function PresaleOffer({ show, timeZone }: { show: Pick<Show, "id" | "venu
   const error = form.fieldErrors[emailId];
   return (
     <details open={answer ? true : undefined} className="group/presale mt-3 max-w-md text-sm">
-      <summary className="inline-flex min-h-6 cursor-pointer list-none items-center gap-1.5 font-bold tracking-wider text-amber uppercase hover:text-bone [&::-webkit-details-marker]:hidden">
+      <summary className="inline-flex min-h-6 cursor-pointer list-none items-center gap-1.5 font-bold text-amber hover:text-bone [&::-webkit-details-marker]:hidden">
         <KeyRound aria-hidden="true" className="h-4 w-4" /> {PRESALE_TITLE}
         <span aria-hidden="true" className="transition group-open/presale:rotate-90">
           ›
