@@ -27,6 +27,14 @@ it("calendarDay reads YYYY-MM-DD as midnight UTC, two-digit years included", () 
   expect(calendarDay("nope")).toBeNull();
 });
 
+it("formatDateTime in a time zone: the same shape, read where the band is (issue 24)", () => {
+  expect(formatDateTime("2031-03-01T15:00:00Z", "America/New_York")).toBe("Mar 1, 2031 10:00 AM");
+  expect(formatDateTime("2031-03-01T04:05:00Z", "America/Los_Angeles")).toBe("Feb 28, 2031 8:05 PM");
+  expect(formatDateTime("2031-07-01T16:00:00Z", "America/New_York")).toBe("Jul 1, 2031 12:00 PM");
+  expect(formatDateTime("2031-03-01T05:00:00Z", "America/New_York")).toBe("Mar 1, 2031 12:00 AM");
+  expect(formatDateTime(null, "America/New_York")).toBe("");
+});
+
 describe("formatShowPrice", () => {
   it("says 'Free' for 0 and the dollar price otherwise (issue 13)", () => {
     expect(formatShowPrice("0.00")).toBe("Free");

@@ -24,14 +24,27 @@ export function formatDate(value: string | Date | null | undefined): string {
   return LOCAL_DATE.format(date);
 }
 
-/** 'Jan 5, 2024 3:04 PM' in local time. */
-export function formatDateTime(value: string | Date | null | undefined): string {
+/** 'Jan 5, 2024 3:04 PM' in local time, or in `timeZone` (IANA, e.g. the band's) when given. */
+export function formatDateTime(value: string | Date | null | undefined, timeZone?: string): string {
   if (!value) return "";
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return "";
+  if (timeZone) return zonedDateTime(date, timeZone);
   const h = date.getHours();
   const m = String(date.getMinutes()).padStart(2, "0");
   return `${formatDate(date)} ${h % 12 || 12}:${m} ${h < 12 ? "AM" : "PM"}`;
+}
+
+/** The same shape read in `timeZone` (an unknown zone falls back to local time). */
+function zonedDateTime(date: Date, timeZone: string): string {
+  let parts: Intl.DateTimeFormatPart[];
+  try {
+    parts = new Intl.DateTimeFormat("en-US", { ...DATE_PARTS, hour: "numeric", minute: "2-digit", hourCycle: "h12", timeZone }).formatToParts(date);
+  } catch {
+    return formatDateTime(date);
+  }
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
+  return `${part("month")} ${part("day")}, ${part("year")} ${part("hour")}:${part("minute")} ${part("dayPeriod").toUpperCase()}`;
 }
 
 /** '$12.00' */

@@ -20,6 +20,12 @@ export interface InitialPage {
   path: string;
   /** YYYY-MM-DD */
   today: string;
+  /**
+   * The instant (ISO) the page is drawn as of when some of its shows go on sale at a time
+   * (issue 24, decision 038): the latest such time that has passed; absent, before all of them.
+   * The client's first render reads the ticket links as of it, so it draws the server's HTML.
+   */
+  asOf?: string;
   /** the site's public address (PUBLIC_URL): links that need a host (webcal://) are whole in the server's HTML */
   origin?: string;
   queries: Record<string, unknown>;
@@ -31,7 +37,7 @@ export interface InitialPage {
 }
 
 /** The public forms a page can post as an ordinary form, by the name their component knows. */
-export type FormName = "subscribe" | "contact" | "unsubscribe" | "verify-email" | "preferences" | "preferences-unsubscribe" | "preferences-delete";
+export type FormName = "subscribe" | "contact" | "unsubscribe" | "verify-email" | "preferences" | "preferences-unsubscribe" | "preferences-delete" | "presale";
 
 export interface FormAnswer {
   form: FormName;

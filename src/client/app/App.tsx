@@ -4,7 +4,7 @@ import { Route, Switch, useLocation } from "wouter";
 import type { InitialPage } from "@shared/page-render";
 import { seedQueryCache } from "../features/public/initial-data";
 import { SiteToaster } from "../features/public/ui/toasts";
-import { PageDayContext, PageOriginContext } from "../lib/page-day";
+import { PageAsOfContext, PageDayContext, PageOriginContext } from "../lib/page-day";
 import { FormAnswerContext } from "../lib/form-answer";
 import { createQueryClient } from "../lib/query-client";
 import { PublicRoutes } from "./public-routes";
@@ -30,21 +30,23 @@ export function App({ page = null }: { page?: InitialPage | null }) {
   return (
     <QueryClientProvider client={queryClient}>
       <PageDayContext value={page?.today || null}>
-        <PageOriginContext value={page?.origin || null}>
-          <FormAnswerContext value={page?.form ?? null}>
-            <Switch>
-              <Route path="/admin" nest>
-                <Suspense fallback={<PageLoading />}>
-                  <AdminApp />
-                </Suspense>
-              </Route>
-              <Route>
-                <PublicRoutes />
-              </Route>
-            </Switch>
-            <SiteToaster onDemand={!isAdmin} />
-          </FormAnswerContext>
-        </PageOriginContext>
+        <PageAsOfContext value={page ? (page.asOf ? Date.parse(page.asOf) : 0) : null}>
+          <PageOriginContext value={page?.origin || null}>
+            <FormAnswerContext value={page?.form ?? null}>
+              <Switch>
+                <Route path="/admin" nest>
+                  <Suspense fallback={<PageLoading />}>
+                    <AdminApp />
+                  </Suspense>
+                </Route>
+                <Route>
+                  <PublicRoutes />
+                </Route>
+              </Switch>
+              <SiteToaster onDemand={!isAdmin} />
+            </FormAnswerContext>
+          </PageOriginContext>
+        </PageAsOfContext>
       </PageDayContext>
     </QueryClientProvider>
   );

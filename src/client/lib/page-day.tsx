@@ -22,3 +22,15 @@ export const PageOriginContext = createContext<string | null>(null);
 export function usePageOrigin(): string | null {
   return useContext(PageOriginContext);
 }
+
+/**
+ * The instant (ms) the server drew the page's ticket links as of (issue 24, decision 038): a show
+ * going on sale at a time reads as it did then until the app runs, so the first render matches
+ * the server's HTML. 0 on a server page that names none (before every such time), null without
+ * a server page (the clock decides at once).
+ */
+export const PageAsOfContext = createContext<number | null>(null);
+
+export function usePageAsOf(): number | null {
+  return useContext(PageAsOfContext);
+}

@@ -198,3 +198,63 @@ If you did not ask for this, ignore this mail: your password stays as it is.
     text,
   };
 }
+
+/**
+ * A show's presale code (issue 24), to a confirmed fan whose address asked for it on the site.
+ * Only a fan on the list gets it: an address nobody confirmed gets nothing, so the form can't
+ * be used to mail strangers. Every value is the band's (the show) or ours; the requester's
+ * words are in none of it. `startsAt` / `onSaleAt` are already worded ('Mar 1, 2031 10:00 AM
+ * EST'); null: the presale is on now / no general on-sale date to mention.
+ */
+export function presaleCodeMail(o: {
+  bandName: string;
+  to: string;
+  venue: string;
+  location: string;
+  /** 'Sat, Mar 8, 2031' */
+  day: string;
+  time: string;
+  code: string;
+  startsAt: string | null;
+  onSaleAt: string | null;
+  ticketUrl: string | null;
+  showsUrl: string;
+}): OutgoingMail {
+  const show = `${o.bandName} at ${o.venue}, ${o.location} on ${o.day} (${o.time})`;
+  const when = o.startsAt ? `The presale starts ${o.startsAt}.` : "The presale is on now.";
+  const everyone = o.onSaleAt ? ` Tickets go on sale to everyone ${o.onSaleAt}.` : "";
+  const tickets = o.ticketUrl ? `Get tickets: ${o.ticketUrl}` : `The ticket link will be on ${o.showsUrl}`;
+  const keep = "The code is for the mailing list: please keep it to yourself.";
+  const why = `You get this mail because this address, which is on the ${o.bandName} mailing list, asked for the code on our website. If that wasn't you, you can ignore it.`;
+  const text = `Hi,
+
+Here is the mailing list's presale code for ${show}:
+
+    ${o.code}
+
+${when}${everyone}
+${tickets}
+
+${keep}
+
+--
+${why}
+`;
+  const link = o.ticketUrl
+    ? `<p><a href="${escapeHtml(o.ticketUrl)}" style="display:inline-block;background:#111;color:#fff;padding:10px 18px;text-decoration:none">Get tickets</a></p>
+<p style="font-size:13px">Or open this link: ${escapeHtml(o.ticketUrl)}</p>`
+    : `<p>The ticket link will be on <a href="${escapeHtml(o.showsUrl)}">${escapeHtml(o.showsUrl)}</a>.</p>`;
+  const body = `<p>Hi,</p>
+<p>Here is the mailing list's presale code for <b>${escapeHtml(o.bandName)}</b> at <b>${escapeHtml(o.venue)}</b>, ${escapeHtml(o.location)} on ${escapeHtml(o.day)} (${escapeHtml(o.time)}):</p>
+<p style="font-family:Consolas,Menlo,monospace;font-size:22px;letter-spacing:2px;border:2px dashed #111;padding:12px 16px;display:inline-block">${escapeHtml(o.code)}</p>
+<p>${escapeHtml(when + everyone)}</p>
+${link}
+<p style="font-size:13px">${escapeHtml(keep)}</p>`;
+  return {
+    to: o.to,
+    fromName: o.bandName,
+    subject: `Your presale code: ${o.bandName} at ${o.venue}, ${o.day}`,
+    html: layout(o.bandName, body, escapeHtml(why)),
+    text,
+  };
+}

@@ -20,7 +20,7 @@ export type HtmlRenderer = (
   renderPage: RenderPage | null,
   /** the page's canonical path (plugins/static.ts, pageOf), or NOT_FOUND_PATH */
   path: string,
-) => Promise<{ html: string; status?: number; complete: boolean }>;
+) => Promise<{ html: string; status?: number; complete: boolean; freshUntil?: number }>;
 
 export const renderHtml: HtmlRenderer = async (app, request, template, renderPage, path) => {
   // pages are cached per canonical path (static.ts), so their HTML depends on nothing else of the URL
@@ -43,10 +43,18 @@ export const renderHtml: HtmlRenderer = async (app, request, template, renderPag
       return { html: fillTemplate(template, meta, app.config.PUBLIC_URL, { today, fonts: siteFonts(app.config.clientDistDir) }), status: meta.status, complete: false };
     }
   }
-  return { html: fillTemplate(template, meta, app.config.PUBLIC_URL, { today, appHtml, fonts: siteFonts(app.config.clientDistDir) }), status: meta.status, complete: true };
+  // a show going on sale changes the page without a write: its HTML is not kept past that time (decision 038)
+  const freshUntil = meta.clock?.until ?? undefined;
+  return { html: fillTemplate(template, meta, app.config.PUBLIC_URL, { today, appHtml, fonts: siteFonts(app.config.clientDistDir) }), status: meta.status, complete: true, freshUntil };
 };
 
-const initialPage = (meta: PageMeta, today: string, origin: string): InitialPage => ({ path: meta.path, today, origin, queries: meta.data });
+const initialPage = (meta: PageMeta, today: string, origin: string): InitialPage => ({
+  path: meta.path,
+  today,
+  ...(meta.clock?.asOf != null ? { asOf: new Date(meta.clock.asOf).toISOString() } : {}),
+  origin,
+  queries: meta.data,
+});
 
 /** A page drawn for one request, never cached: a mail page for its link's token, or a form's answer. */
 export interface PageToDraw {

@@ -89,8 +89,8 @@ export async function registerStatic(app: FastifyInstance) {
       key: `page ${renders}`,
       tags: CACHE_TAGS,
       build: async () => {
-        const { html, status, complete } = await renderHtml(app, request, template, renderPage, renders);
-        return { status: status ?? 200, contentType: "text/html; charset=utf-8", body: html, store: complete };
+        const { html, status, complete, freshUntil } = await renderHtml(app, request, template, renderPage, renders);
+        return { status: status ?? 200, contentType: "text/html; charset=utf-8", body: html, store: complete, freshUntil };
       },
     });
   });

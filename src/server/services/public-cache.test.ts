@@ -56,6 +56,19 @@ describe("PublicCache", () => {
     expect(heard).toEqual([["shows"]]); // a peer's invalidation is not sent back out
   });
 
+  it("an answer that changes at a time (freshUntil: a show going on sale) is rebuilt from then on, without any write", async () => {
+    let now = 1_000_000;
+    const cache = new PublicCache(() => now);
+    let builds = 0;
+    const build = async () => ({ ...answer(`page ${++builds}`), freshUntil: 1_060_000 });
+    expect((await cache.get("page /", ["shows"], build)).body.toString()).toBe("page 1");
+    now = 1_059_999;
+    expect(cache.peek("page /")?.body.toString()).toBe("page 1");
+    now = 1_060_000;
+    expect(cache.peek("page /")).toBeUndefined();
+    expect((await cache.get("page /", ["shows"], build)).body.toString()).toBe("page 2");
+  });
+
   it("a fallback answer marked store:false is served but not kept", async () => {
     const cache = new PublicCache();
     await cache.get("page", ["settings"], async () => ({ ...answer("bare"), store: false }));

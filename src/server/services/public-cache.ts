@@ -41,6 +41,8 @@ export interface CachedAnswer {
   /** the same, once made: what the hot path sends without waiting (see compressedNow) */
   made?: { gzip?: Buffer; br?: Buffer };
   builtAt: number;
+  /** not fresh from this instant (ms) on: the answer changes by itself then (a show going on sale, decision 038) */
+  freshUntil?: number;
   /** set by the cache that keeps the answer: told the size of each compressed form once made */
   grew?: (bytes: number) => void;
   /** its ready heads, one per variant (encoding, https, ...): services/public-head.ts */
@@ -53,6 +55,11 @@ export interface BuiltAnswer {
   body: string | Buffer;
   /** false for a fallback answer (e.g. a page built without its data): served once, not kept */
   store?: boolean;
+  /**
+   * The instant (ms) the answer changes without any write (a show goes on sale, decision 038):
+   * from then on it is rebuilt, as one older than MAX_AGE_MS is
+   */
+  freshUntil?: number;
 }
 
 export interface CacheOptions {
@@ -125,7 +132,9 @@ export class PublicCache {
   /** The cached answer for `key` if there is a fresh one: the hot path, with no promise to wait for. */
   peek(key: string): CachedAnswer | undefined {
     const hit = this.entries.get(key);
-    if (!hit || hit.retired || this.now() - hit.answer.builtAt >= MAX_AGE_MS) return undefined;
+    if (!hit || hit.retired) return undefined;
+    const now = this.now();
+    if (now - hit.answer.builtAt >= MAX_AGE_MS || (hit.answer.freshUntil !== undefined && now >= hit.answer.freshUntil)) return undefined;
     hit.used = true;
     return hit.answer;
   }
@@ -169,7 +178,7 @@ export class PublicCache {
       const building = (async () => {
         const built = await build();
         const body = typeof built.body === "string" ? Buffer.from(built.body, "utf8") : built.body;
-        const answer: CachedAnswer = { status: built.status ?? 200, contentType: built.contentType, body, etag: strongEtag(body), builtAt: this.now() };
+        const answer: CachedAnswer = { status: built.status ?? 200, contentType: built.contentType, body, etag: strongEtag(body), builtAt: this.now(), ...(built.freshUntil !== undefined ? { freshUntil: built.freshUntil } : {}) };
         if (built.store === false) throw new FallbackOnly(answer);
         const unchanged = tags.every((t, i) => (this.versions.get(t) ?? 0) === versionsAtStart[i]);
         if (unchanged) this.store(key, answer, tags);

@@ -1,5 +1,5 @@
 /** Shows (spec section 7) and their calendar feeds. */
-export type { Show, ShowInput, ShowPage, ShowSort, ShowTableQuery } from "../schemas/shows";
+export type { AdminShow, Show, ShowInput, ShowPage, ShowSort, ShowTableQuery } from "../schemas/shows";
 import type { ShowTableQuery } from "../schemas/shows";
 import { tableUrl } from "./paging";
 
@@ -28,6 +28,8 @@ export const showsApi = {
   /** the whole tour as an iCalendar feed, and one show */
   calendar: "/shows.ics",
   showCalendar: (id: number) => `/shows/${id}.ics`,
+  /** POST { email } (public, issue 24): the presale code by mail to a fan on the list; the same answer for every address */
+  presale: (id: number) => `/api/shows/${id}/presale`,
 } as const;
 
 /** Every list a show write changes: the admin list and table, and the public lists (home, /shows). */

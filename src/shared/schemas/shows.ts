@@ -3,7 +3,7 @@ import { optionalUrl, priceField, requiredText } from "./content-fields";
 import { multilineText, text } from "./text";
 import { SHOW_STATUSES } from "../show-status";
 import { dataAnswer, savedAnswer, timestamp } from "./answers";
-import { listOrPageAnswer, pageAnswer, tableQuery } from "./paging";
+import { pageAnswer, tableQuery } from "./paging";
 
 export { SHOW_STATUSES, SHOW_STATUS_LABELS, sellsTickets, type ShowStatus } from "../show-status";
 
@@ -13,6 +13,38 @@ export function isIsoDate(value: string): boolean {
   const [y, m, d] = value.split("-").map(Number);
   const date = new Date(Date.UTC(y, m - 1, d));
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+/**
+ * An instant as the API takes it: ISO 8601 with its offset ('2031-03-01T10:00:00-05:00' or
+ * '...Z'); the admin form writes it from a date and time in the band's time zone. Empty or null
+ * clears it; absent keeps what is stored (clients from before issue 24 never send it).
+ */
+export const SHOW_MOMENT_RULE = "must be a date and time with its offset, e.g. 2031-03-01T10:00:00-05:00";
+const showMoment = z
+  .union([z.literal(""), z.string().pipe(z.iso.datetime({ offset: true, message: SHOW_MOMENT_RULE }))], { message: SHOW_MOMENT_RULE })
+  .nullish()
+  .transform((v) => (v === "" ? null : v));
+export const PRESALE_NEEDS_CODE = "A presale needs its code";
+
+/**
+ * Issue 24's fields, optional on POST and PUT: `onSaleAt` (before it, fans see 'On sale <date>'
+ * instead of the ticket link), and the mailing list's presale, `presaleCode` (admin answers only)
+ * and `presaleStartsAt`.
+ */
+const showSaleFields = {
+  onSaleAt: showMoment,
+  presaleStartsAt: showMoment,
+  presaleCode: text({ message: "Presale code must be text" })
+    .trim()
+    .max(100, "Presale code is too long (100 characters at most)")
+    .nullish()
+    .transform((v) => (v === "" ? null : v)),
+};
+
+/** A presale start without a code is refused (in the same body): fans would be promised nothing. */
+function presaleNeedsCode(v: { presaleStartsAt?: string | null; presaleCode?: string | null }, ctx: z.RefinementCtx) {
+  if (v.presaleStartsAt && !v.presaleCode) ctx.addIssue({ code: "custom", path: ["presaleCode"], message: PRESALE_NEEDS_CODE });
 }
 
 /**
@@ -38,13 +70,14 @@ export const showInput = z.object({
   // optional, so clients that never heard of it keep working: a new show is 'scheduled',
   // an update without it keeps the show's status
   status: z.enum(SHOW_STATUSES, { message: `Status must be one of ${SHOW_STATUSES.join(", ")}` }).optional(),
-});
+  ...showSaleFields,
+}).superRefine(presaleNeedsCode);
 
 export type ShowInput = z.input<typeof showInput>;
 export type ShowData = z.output<typeof showInput>;
 
 /** A show as the API sends it (spec section 3). Numeric price travels as a decimal string. */
-export const showRecord = z.object({
+const showFields = {
   id: z.number(),
   venue: z.string(),
   location: z.string(),
@@ -60,16 +93,29 @@ export const showRecord = z.object({
   revision: z.number(),
   createdAt: timestamp,
   updatedAt: timestamp,
-});
+  /** issue 24: tickets go on sale then (null: on sale now); the ticket link stays in the answer, clients compare with the time */
+  onSaleAt: timestamp.nullable(),
+  /** when the mailing list's presale starts (null: with its code, now) */
+  presaleStartsAt: timestamp.nullable(),
+};
+
+/** A show as everyone may see it: whether it has a presale, never its code. */
+export const showRecord = z.object({ ...showFields, hasPresale: z.boolean() });
 export type Show = z.input<typeof showRecord>;
 
+/** A show as the admin answers send it (GET /api/admin/shows, GET /api/shows/{id}, POST, PUT): with its presale code. */
+export const adminShowRecord = z.object({ ...showFields, presaleCode: z.string().nullable() });
+export type AdminShow = z.input<typeof adminShowRecord>;
+
 export const showAnswers = {
+  /** public: GET /api/shows */
   list: dataAnswer(z.array(showRecord)),
   /** one page of the admin table's search (GET /api/admin/shows; GET /api/shows with table parameters) */
-  page: pageAnswer(showRecord),
-  listOrPage: listOrPageAnswer(showRecord),
-  item: dataAnswer(showRecord),
-  saved: savedAnswer(showRecord),
+  page: pageAnswer(adminShowRecord),
+  /** GET /api/shows: the admin table's page when asked with its parameters, else the public list */
+  listOrPage: z.union([pageAnswer(adminShowRecord), dataAnswer(z.array(showRecord))]),
+  item: dataAnswer(adminShowRecord),
+  saved: savedAnswer(adminShowRecord),
 };
 export type ShowPage = z.input<typeof showAnswers.page>;
 

@@ -78,6 +78,11 @@ export const shows = pgTable("shows", {
   status: text("status").$type<ShowStatus>().notNull().default("scheduled"),
   // bumped on every update: the calendar feed's SEQUENCE, so subscribed calendars take the change
   revision: integer("revision").notNull().default(0),
+  // issue 24: before on_sale_at the site says 'On sale <date>' instead of the ticket link; the
+  // mailing list's presale code (never in a public answer, page, feed or log) and when it starts
+  onSaleAt: timestamp("on_sale_at", { withTimezone: true }),
+  presaleStartsAt: timestamp("presale_starts_at", { withTimezone: true }),
+  presaleCode: text("presale_code"),
   ...timestamps,
   ...demo,
 }, (t) => [check("shows_status_check", sql`${t.status} in ('scheduled', 'sold-out', 'cancelled', 'postponed')`)]);

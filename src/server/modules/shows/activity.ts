@@ -1,6 +1,6 @@
 import { formatDate } from "@shared/format";
 import { SHOW_STATUS_LABELS, type ShowStatus } from "@shared/show-status";
-import { changeList, dayOf, money, type FieldWords } from "../../lib/activity-words";
+import { changeList, dayOf, momentOf, money, type FieldWords } from "../../lib/activity-words";
 import type { findShow } from "./repository";
 
 /** How the activity log words shows (issue 21): 'marked the show at The Pour House on Dec 8 as Sold Out'. */
@@ -21,7 +21,14 @@ const showFields = (timeZone: string): Record<string, FieldWords> => ({
   supportingActs: { label: "supporting acts" },
   eventUrl: { label: "ticket link" },
   status: { label: "status", show: status },
+  onSaleAt: { label: "on sale", show: (v) => momentOf(v as string, timeZone) },
+  presaleStartsAt: { label: "presale start", show: (v) => momentOf(v as string, timeZone) },
+  // never its value: the code is for the mailing list (it is also one of the routes' `secrets`)
+  presaleCode: { label: "presale code", long: true },
 });
+
+/** Fields no entry ever carries (issue 24): the routes' `secrets`. */
+export const SHOW_SECRETS = ["presaleCode"] as const;
 
 /** 'the show at The Pour House on Dec 8' (the year when it is not this one) */
 export const theShow = (show: Named, timeZone: string) => `the show at ${show.venue} on ${dayOf(show.date, timeZone)}`;

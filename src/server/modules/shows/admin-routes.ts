@@ -5,7 +5,7 @@ import { showAnswers, showInput } from "@shared/schemas/shows";
 import { notFound } from "../../lib/http-error";
 import { idParams } from "../../lib/params";
 import { activity } from "../../plugins/route-effects";
-import { describeShowEdit, showSummary, theShow } from "./activity";
+import { describeShowEdit, SHOW_SECRETS, showSummary, theShow } from "./activity";
 import { createShow, deleteShow, findShow, updateShow } from "./repository";
 import { showsTablePage, showsTableQuery } from "./table";
 
@@ -32,7 +32,7 @@ export const showsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: showInput, response: { 201: showAnswers.saved } },
       config: {
         invalidates: ["shows"],
-        activity: activity<Show>({ resource: "shows", summary: ({ after }) => showSummary(after), describe: ({ after, timeZone }) => `added ${theShow(after!, timeZone)}` }),
+        activity: activity<Show>({ resource: "shows", secrets: SHOW_SECRETS, summary: ({ after }) => showSummary(after), describe: ({ after, timeZone }) => `added ${theShow(after!, timeZone)}` }),
       },
     },
     async (request, reply) => {
@@ -46,7 +46,7 @@ export const showsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: idParams, body: showInput, response: { 200: showAnswers.saved } },
       config: {
         invalidates: ["shows"],
-        activity: activity<Show>({ resource: "shows", before, summary: ({ after }) => showSummary(after), describe: ({ before, after, timeZone }) => describeShowEdit(before, after!, timeZone) }),
+        activity: activity<Show>({ resource: "shows", secrets: SHOW_SECRETS, before, summary: ({ after }) => showSummary(after), describe: ({ before, after, timeZone }) => describeShowEdit(before, after!, timeZone) }),
       },
     },
     async (request) => {
@@ -61,7 +61,7 @@ export const showsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: idParams, response: { 200: messageAnswer } },
       config: {
         invalidates: ["shows"],
-        activity: activity<Show>({ resource: "shows", before, summary: ({ before }) => showSummary(before), describe: ({ before, params, timeZone }) => (before ? `deleted ${theShow(before, timeZone)}` : `deleted show #${params.id}`) }),
+        activity: activity<Show>({ resource: "shows", secrets: SHOW_SECRETS, before, summary: ({ before }) => showSummary(before), describe: ({ before, params, timeZone }) => (before ? `deleted ${theShow(before, timeZone)}` : `deleted show #${params.id}`) }),
       },
     },
     async (request) => {

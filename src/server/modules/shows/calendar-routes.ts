@@ -4,8 +4,7 @@ import { idParams } from "../../lib/params";
 import { notFoundAnswer, sendPublic } from "../../plugins/public-answers";
 import { loadSiteInfo } from "../../services/pages/site-info";
 import { FEED_PAST_DAYS, showsCalendar } from "./calendar";
-import { listShowsSince } from "../../services/public-reads/shows";
-import { findShow } from "./repository";
+import { findPublicShow, listShowsSince } from "../../services/public-reads/shows";
 
 const CALENDAR = "text/calendar; charset=utf-8";
 // the band's name and time zone are settings: a change to either rewrites the calendars
@@ -36,7 +35,7 @@ export const showsCalendarRoutes: FastifyPluginAsyncZod = async (app) => {
       key: `/shows/${id}.ics`,
       tags: TAGS,
       build: async () => {
-        const [site, show] = await Promise.all([loadSiteInfo(app), findShow(app.db, id)]);
+        const [site, show] = await Promise.all([loadSiteInfo(app), findPublicShow(app.db, id)]);
         if (!show) return notFoundAnswer("Show not found");
         return { contentType: CALENDAR, body: showsCalendar(site, [show], `${site.bandName} at ${show.venue}`) };
       },

@@ -2,11 +2,10 @@ import ical, { ICalEventStatus } from "ical-generator";
 import type { ShowStatus } from "@shared/show-status";
 import { SHOW_STATUS_LABELS } from "@shared/show-status";
 import { formatShowPrice } from "@shared/format";
-import type { shows } from "../../db/schema";
 import { SHOW_HOURS } from "@shared/show-time";
+import type { PublicShowRow as ShowRow } from "../../services/public-reads/shows";
 import { showStart } from "../../services/show-start";
 
-type ShowRow = typeof shows.$inferSelect;
 export interface CalendarSite {
   bandName: string;
   timeZone: string;

@@ -9,8 +9,14 @@ export async function findShow(db: Db, id: number) {
   return row ?? null;
 }
 
+/** The input as columns: the instants as Dates; an absent field stays absent (an update keeps it). */
+function columnsOf({ onSaleAt, presaleStartsAt, ...rest }: ShowData) {
+  const instant = (v: string | null | undefined): Date | null | undefined => (v ? new Date(v) : v === null ? null : undefined);
+  return { ...rest, onSaleAt: instant(onSaleAt), presaleStartsAt: instant(presaleStartsAt) };
+}
+
 export async function createShow(db: Db, input: ShowData) {
-  const [row] = await db.insert(shows).values(input).returning();
+  const [row] = await db.insert(shows).values(columnsOf(input)).returning();
   return row;
 }
 
@@ -18,7 +24,7 @@ export async function updateShow(db: Db, id: number, input: ShowData) {
   // every update raises the revision: calendars that subscribed to the feed take the change (SEQUENCE)
   const [row] = await db
     .update(shows)
-    .set({ ...input, revision: sql`${shows.revision} + 1`, updatedAt: new Date() })
+    .set({ ...columnsOf(input), revision: sql`${shows.revision} + 1`, updatedAt: new Date() })
     .where(eq(shows.id, id))
     .returning();
   return row ?? null;

@@ -2,7 +2,7 @@ import type { ShowStatus } from "@shared/show-status";
 import { showStart } from "../show-start";
 import type { SiteInfo } from "./site-info";
 
-type ShowRow = { id: number; venue: string; location: string; date: string; time: string; price: string; eventUrl: string | null; status: ShowStatus };
+type ShowRow = { id: number; venue: string; location: string; date: string; time: string; price: string; eventUrl: string | null; status: ShowStatus; onSaleAt?: string | null };
 type MemberRow = { name: string; role: string };
 
 const EVENT_STATUS: Record<ShowStatus, string> = {
@@ -56,6 +56,8 @@ export function musicEvent(site: SiteInfo, show: ShowRow) {
             priceCurrency: "USD",
             url,
             availability: show.status === "sold-out" ? "https://schema.org/SoldOut" : "https://schema.org/InStock",
+            // issue 24: when tickets go on sale (the presale and its code are the mailing list's, never here)
+            ...(show.onSaleAt ? { validFrom: new Date(show.onSaleAt).toISOString() } : {}),
           },
         }
       : {}),

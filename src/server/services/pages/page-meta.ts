@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { todayIso } from "@shared/format";
 import { ADMIN_SHELL, matchPage, NOT_FOUND_PAGE, PUBLIC_PAGES, type LcpImage, type PageDataKey, type PageDataValues, type PageParams, type PublicPage, type StructuredData } from "@shared/pages";
 import { DEFAULT_COVER_ART } from "@shared/settings-defaults";
+import { saleClock } from "@shared/show-sale";
 import { BAND_PHOTO_SIZES, FEATURED_COVER_SIZES, VIDEO_PLAYER_SIZES, variantSrcSet } from "@shared/responsive-images";
 import type { ResponsiveImage } from "@shared/schemas/images";
 import { initialData, pageReads, readData, type InitialData } from "./initial-data";
@@ -28,6 +29,11 @@ export interface PageMeta {
   prerender: boolean;
   /** og:image / twitter:image, an absolute URL: the band photo's JPEG (issue 21), else the stock image */
   shareImage?: { url: string; width: number; height: number };
+  /**
+   * A page whose shows go on sale at a time (issue 24, decision 038): the instant it is drawn as
+   * of (ms, null: before every such time) and the next one, when its HTML goes stale by itself
+   */
+  clock?: { asOf: number | null; until: number | null };
 }
 
 /**
@@ -87,9 +93,16 @@ export async function describePage(app: FastifyInstance, rawPath: string): Promi
     data: initialData(inlined, match.params),
     shareImage: site.shareImage,
     ...(row.lcpImage ? lcpPreload(row.lcpImage, site, values) : {}),
+    ...pageClock(values),
     // the mail pages are drawn by their own routes, per request (issue 21); the admin shell by the client
     prerender: row.drawn === "cached",
   };
+}
+
+/** The on-sale times of the page's upcoming shows (the past sell nothing): what it is drawn as of, and until when. */
+function pageClock(data: Partial<PageDataValues>): Pick<PageMeta, "clock"> {
+  const shows = data.upcomingShows ?? data.homeShows;
+  return shows?.length ? { clock: saleClock(shows, Date.now()) } : {};
 }
 
 /** The JSON-LD of one kind, from the page's data (src/shared/pages.ts names what each kind reads). */

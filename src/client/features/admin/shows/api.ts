@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import type { PageInfo } from "@shared/api/paging";
-import { showListKeys, showsApi, type Show, type ShowTableQuery } from "@shared/api/shows";
+import { showListKeys, showsApi, type AdminShow, type Show, type ShowTableQuery } from "@shared/api/shows";
 import type { ShowData } from "@shared/schemas/shows";
 import type { ShowStatus } from "@shared/show-status";
 import { apiRequest, type ApiResponse } from "@client/lib/api-client";
@@ -9,7 +9,8 @@ import { useItem, useResourceMutation } from "@client/lib/resource";
 
 /** The admin list is the public GET of every show by date. */
 export const showsQuery = () => urlQuery<Show[]>(showsApi.list);
-export const showQuery = (id: number) => urlQuery<Show>(showsApi.item(id));
+/** one show with its presale code (an admin answer) */
+export const showQuery = (id: number) => urlQuery<AdminShow>(showsApi.item(id));
 
 export const useShows = () => useQuery(showsQuery());
 /** The edit form's show; none on the add form. */
@@ -29,7 +30,7 @@ export function useDeleteShow() {
 }
 
 /** Create (no show) or update; `onError` gets the failure after the spec's toast (e.g. to mark fields). */
-export function useSaveShow(show: Show | undefined, opts: { onSuccess: () => void; onError: (err: Error) => void }) {
+export function useSaveShow(show: Pick<AdminShow, "id"> | undefined, opts: { onSuccess: () => void; onError: (err: Error) => void }) {
   return useResourceMutation<ShowData>({
     method: show ? "PUT" : "POST",
     url: show ? showsApi.item(show.id) : showsApi.list,
@@ -43,7 +44,7 @@ export function useSaveShow(show: Show | undefined, opts: { onSuccess: () => voi
 
 /** The table's quick status change: the row as it is, with the new status (PUT, like the form). */
 export function useSetShowStatus() {
-  return useResourceMutation<{ show: Show; status: ShowStatus }>({
+  return useResourceMutation<{ show: AdminShow; status: ShowStatus }>({
     method: "PUT",
     url: ({ show }) => showsApi.item(show.id),
     body: ({ show, status }) => ({ ...pickInput(show), status }),
@@ -53,8 +54,8 @@ export function useSetShowStatus() {
   });
 }
 
-/** The fields PUT /api/shows/{id} takes, from a listed show. */
-function pickInput(s: Show) {
+/** The fields PUT /api/shows/{id} takes, from a listed show (the on-sale and presale fields left out: kept as they are). */
+function pickInput(s: AdminShow) {
   const { venue, location, date, time, price, ageRestriction, supportingActs, eventUrl } = s;
   return { venue, location, date, time, price, ageRestriction, supportingActs, eventUrl: eventUrl ?? "" };
 }
@@ -68,7 +69,7 @@ export const showsPageQuery = (query: ShowTableQuery) =>
   queryOptions({
     queryKey: [showsApi.adminTable, query],
     queryFn: async ({ signal }) => {
-      const res = (await apiRequest<Show[]>("GET", showsApi.page(query), undefined, { signal })) as ApiResponse<Show[]> & { page: PageInfo };
+      const res = (await apiRequest<AdminShow[]>("GET", showsApi.page(query), undefined, { signal })) as ApiResponse<AdminShow[]> & { page: PageInfo };
       return { rows: res.data, page: res.page };
     },
     placeholderData: keepPreviousData,

@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import type { Show } from "@shared/schemas/shows";
+import type { AdminShow } from "@shared/schemas/shows";
 import { showInput, type ShowData, type ShowInput } from "@shared/schemas/shows";
 import { todayIso } from "@shared/format";
 import { FormActions } from "@client/components/ui/form-actions";
@@ -9,10 +9,11 @@ import { applyServerErrors } from "@client/lib/resource";
 import { QuickFillButton } from "../components/quick-fill-button";
 import { UnsavedChangesPrompt } from "../components/unsaved-changes-prompt";
 import { useSaveShow } from "./api";
+import { SaleFields } from "./sale-fields";
 import { STATUS_OPTIONS } from "./status-options";
 import { useNavigateAfterSave } from "@client/lib/use-unsaved-changes";
 
-const EMPTY: ShowInput = { venue: "", location: "", date: "", time: "", price: undefined, ageRestriction: "", supportingActs: "", eventUrl: "", status: "scheduled" };
+const EMPTY: ShowInput = { venue: "", location: "", date: "", time: "", price: undefined, ageRestriction: "", supportingActs: "", eventUrl: "", status: "scheduled", onSaleAt: "", presaleStartsAt: "", presaleCode: "" };
 
 /** Quick Fill: believable test data, dated 14 days ahead (spec section 9). */
 export function sampleShow(now = new Date()): ShowInput {
@@ -29,10 +30,17 @@ export function sampleShow(now = new Date()): ShowInput {
   };
 }
 
-const toFormValues = (s: Show): ShowInput => ({ ...s, eventUrl: s.eventUrl ?? "", status: s.status ?? "scheduled" });
+const toFormValues = (s: AdminShow): ShowInput => ({
+  ...s,
+  eventUrl: s.eventUrl ?? "",
+  status: s.status ?? "scheduled",
+  onSaleAt: s.onSaleAt ?? "",
+  presaleStartsAt: s.presaleStartsAt ?? "",
+  presaleCode: s.presaleCode ?? "",
+});
 
 /** The add/edit form; `show` is the record being edited (absent when adding). */
-export function ShowForm({ show }: { show?: Show }) {
+export function ShowForm({ show }: { show?: AdminShow }) {
   const navigate = useNavigateAfterSave();
   const form = useForm<ShowInput, unknown, ShowData>({ resolver: zodResolver(showInput), defaultValues: show ? toFormValues(show) : EMPTY });
   const save = useSaveShow(show, {
@@ -61,6 +69,7 @@ export function ShowForm({ show }: { show?: Show }) {
         <TextField control={c} name="eventUrl" type="url" label="Event URL" placeholder="https://..." hint="Optional link to the event or ticket page." />
         <SelectField control={c} name="status" label="Status" options={STATUS_OPTIONS} hint="Sold out and cancelled shows hide the ticket link." />
       </div>
+      <SaleFields control={c} />
       <UnsavedChangesPrompt when={form.formState.isDirty && !save.isSuccess} />
       <FormActions cancelHref="/shows" submitLabel={show ? "Update Show" : "Create Show"} pending={save.isPending} />
     </form>

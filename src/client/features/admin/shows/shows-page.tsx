@@ -2,8 +2,9 @@ import { ChevronDown, ChevronRight, Megaphone, Pencil, Plus, SearchX, Trash2 } f
 import { useState } from "react";
 import { Link } from "wouter";
 import type { ShowSort, ShowTableQuery } from "@shared/api/shows";
-import type { Show } from "@shared/schemas/shows";
+import type { AdminShow } from "@shared/schemas/shows";
 import { formatDate, formatPrice, todayIso } from "@shared/format";
+import { Badge } from "@client/components/ui/badge";
 import { Button } from "@client/components/ui/button";
 import { Card } from "@client/components/ui/card";
 import { ConfirmDialog, useConfirmDelete } from "@client/components/ui/confirm-dialog";
@@ -32,7 +33,7 @@ export const SHOWS_PAGE_SIZE = 50;
 const SEARCH_DEBOUNCE_MS = 300;
 
 /** 'the show at The Pour House on Dec 5, 2025': how a delete dialog names a show. */
-export const showName = (s: Show) => `the show at ${s.venue} on ${formatDate(s.date)}`;
+export const showName = (s: Pick<AdminShow, "venue" | "date">) => `the show at ${s.venue} on ${formatDate(s.date)}`;
 
 /**
  * /admin/shows: upcoming shows first (soonest first), the past ones in their own group, closed
@@ -64,16 +65,21 @@ export default function ShowsPage() {
   };
   const tableSort = { key: sort?.key ?? "", dir: sort?.dir ?? "asc", onSort: changeSort } as const;
   const today = todayIso();
-  const del = useConfirmDelete<Show>();
+  const del = useConfirmDelete<AdminShow>();
   const remove = useDeleteShow();
   const setStatus = useSetShowStatus();
 
-  const columns: Column<Show>[] = [
+  const columns: Column<AdminShow>[] = [
     { header: "Date", sortKey: "date", card: "field", cell: (s) => <span className="whitespace-nowrap">{formatDate(s.date)}</span> },
     { header: "Venue", sortKey: "venue", card: "title", cell: (s) => (
         <span className="inline-flex flex-wrap items-center gap-2">
           <span className="font-medium text-bone">{s.venue}</span>
           <DemoBadge resource="shows" id={s.id} />
+          {s.presaleCode && (
+            <Badge variant="blue" title="Fans on the mailing list can ask for this show's presale code">
+              Presale
+            </Badge>
+          )}
         </span>
       ),
     },

@@ -2,11 +2,14 @@ import { Ticket } from "lucide-react";
 import { outboundLinks } from "@shared/api/stats";
 import type { Show } from "@shared/schemas/shows";
 import { SHOW_STATUS_LABELS, sellsTickets, type ShowStatus } from "@shared/show-status";
+import { presaleOpen } from "@shared/show-sale";
 import { formatShowPrice } from "@shared/format";
 import { useBandName } from "@client/lib/band-name";
 import { cn } from "@client/lib/cn";
 import { useSetting } from "@client/lib/settings";
 import { AddToCalendar } from "./calendar-links";
+import { OnSaleNotice, useTicketsOnSale } from "./on-sale";
+import { PresaleOffer } from "./presale-offer";
 import { dateParts, supportingActs } from "./show-utils";
 
 const BADGE: Record<Exclude<ShowStatus, "scheduled">, string> = {
@@ -42,7 +45,7 @@ function ShowItem({ show, bandName, timeZone }: { show: Show; bandName: string; 
   const cancelled = show.status === "cancelled";
   const struck = cancelled && "line-through decoration-blood decoration-2";
   return (
-    <li className="group grid grid-cols-[4.5rem_1fr] gap-x-4 gap-y-3 border-b border-smoke py-6 sm:grid-cols-[6rem_1fr_auto] sm:items-center sm:gap-x-8">
+    <li id={`show-${show.id}`} className="group grid grid-cols-[4.5rem_1fr] gap-x-4 gap-y-3 border-b border-smoke py-6 sm:grid-cols-[6rem_1fr_auto] sm:items-center sm:gap-x-8">
       <time dateTime={show.date} className={cn("row-span-2 flex flex-col items-center justify-center self-start bg-bone py-2 text-ink sm:row-span-1", cancelled && "opacity-50")}>
         <span className="text-xs font-bold tracking-[0.2em] uppercase">{d.month}</span>
         <span className="font-display text-4xl leading-none sm:text-5xl">{d.day}</span>
@@ -61,17 +64,23 @@ function ShowItem({ show, bandName, timeZone }: { show: Show; bandName: string; 
           <div className="flex gap-1.5"><dt className="sr-only">Age restriction</dt><dd className="border border-dust/50 px-1.5 text-xs leading-5 font-bold uppercase">{show.ageRestriction}</dd></div>
         </dl>
         {!cancelled && <AddToCalendar show={show} bandName={bandName} timeZone={timeZone} />}
+        {presaleOpen(show) && <PresaleOffer show={show} timeZone={timeZone} />}
       </div>
       <div className="col-start-2 sm:col-start-3">
-        <TicketAction show={show} />
+        <TicketAction show={show} timeZone={timeZone} />
       </div>
     </li>
   );
 }
 
-/** The ticket link while tickets sell; none for a sold-out or cancelled show (the badge says why). */
-function TicketAction({ show }: { show: Show }) {
+/**
+ * The ticket link while tickets sell; none for a sold-out or cancelled show (the badge says why);
+ * 'On sale <date>' until the show's on-sale time (issue 24).
+ */
+function TicketAction({ show, timeZone }: { show: Show; timeZone: string }) {
+  const onSale = useTicketsOnSale(show);
   if (!sellsTickets(show.status)) return null;
+  if (!onSale) return <OnSaleNotice show={show} timeZone={timeZone} />;
   // through /go/show/:id, which counts the click and sends the fan on to the ticket link (issue 23)
   if (show.eventUrl) {
     return (
