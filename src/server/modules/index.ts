@@ -11,6 +11,7 @@ import { merchandiseModule } from "./merchandise";
 import { messagesModule } from "./messages";
 import { newsletterModule } from "./newsletter";
 import type { ResourceModule } from "./resource-module";
+import { rsvpsModule } from "./rsvps";
 import { seoModule } from "./seo";
 import { settingsModule } from "./settings";
 import { setupModule } from "./setup";
@@ -37,6 +38,7 @@ export const modules: ResourceModule[] = [
   merchandiseModule,
   messagesModule,
   newsletterModule,
+  rsvpsModule,
   seoModule,
   settingsModule,
   setupModule,

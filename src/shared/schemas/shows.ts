@@ -58,6 +58,8 @@ export const showRecord = z.object({
   status: z.enum(SHOW_STATUSES),
   /** rises with every update (the calendar's SEQUENCE) */
   revision: z.number(),
+  /** how many fans confirmed they're going (issue 24; public lists and the admin table) */
+  rsvps: z.number().optional(),
   createdAt: timestamp,
   updatedAt: timestamp,
 });

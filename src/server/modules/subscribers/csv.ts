@@ -5,11 +5,14 @@ import { allSubscribersPaged } from "./repository";
 export const CSV_COLUMNS = ["Name", "Email", "Shows Interest", "Releases Interest", "Merch Interest", "Subscribed At"];
 
 /**
- * One CSV field. Quotes when needed, and defuses values a spreadsheet would run as a formula
- * (a fan can type "=HYPERLINK(...)" as their name).
+ * A value a spreadsheet would run as a formula (a fan can type "=HYPERLINK(...)" as their name),
+ * made plain text. Every CSV export of fans' words does it (the RSVPs' too, modules/rsvps).
  */
+export const defuseFormula = (value: string): string => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
+
+/** One CSV field: defused, and quoted when needed. */
 export function csvField(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  const safe = defuseFormula(value);
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
@@ -36,13 +39,13 @@ export function subscribersCsvStream(db: Db): Readable {
   return Readable.from(lines(), { objectMode: false, highWaterMark: 1 });
 }
 
-/** 'Tar River Static' -> 'tar-river-static-subscribers.csv' */
-export function csvFileName(bandName: string): string {
+/** 'Tar River Static' -> 'tar-river-static-subscribers.csv' (or another `what`: 'tar-river-static-rsvps-2026-12-08.csv') */
+export function csvFileName(bandName: string, what = "subscribers"): string {
   const slug = bandName
     .normalize("NFKD")
     .replace(/[^\w\s-]/g, "")
     .trim()
     .toLowerCase()
     .replace(/[\s_-]+/g, "-");
-  return `${slug || "band"}-subscribers.csv`;
+  return `${slug || "band"}-${what}.csv`;
 }

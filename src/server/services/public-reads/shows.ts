@@ -1,7 +1,15 @@
-import { asc, desc, gte, lt } from "drizzle-orm";
+import { asc, desc, getTableColumns, gte, lt, sql } from "drizzle-orm";
 import { todayIso } from "@shared/format";
 import type { Db } from "../../db/client";
-import { shows } from "../../db/schema";
+import { rsvps, shows } from "../../db/schema";
+
+/** A show as the public lists send it: its columns and how many fans confirmed they're going (issue 24). */
+const publicShow = {
+  ...getTableColumns(shows),
+  // spelled out: in a one-table select Drizzle names columns without their table, which would
+  // read rsvps.id for shows.id inside the subquery
+  rsvps: sql<number>`(select count(*) from ${rsvps} as r where r.show_id = ${shows}.id and r.confirmed_at is not null)`.mapWith(Number),
+};
 
 /** Optional paging; without it a list is whole. */
 export interface Page {
@@ -11,19 +19,19 @@ export interface Page {
 
 /** Every show by date (then id, so same-day shows keep a stable order). */
 export function listShows(db: Db, page: Page = {}) {
-  const query = db.select().from(shows).orderBy(asc(shows.date), asc(shows.id)).$dynamic();
+  const query = db.select(publicShow).from(shows).orderBy(asc(shows.date), asc(shows.id)).$dynamic();
   return paged(query, page);
 }
 
 /** Shows dated today or later, by date. "Today" is the server's local date. */
 export function listUpcomingShows(db: Db, today = todayIso(), page: Page = {}) {
-  const query = db.select().from(shows).where(gte(shows.date, today)).orderBy(asc(shows.date), asc(shows.id)).$dynamic();
+  const query = db.select(publicShow).from(shows).where(gte(shows.date, today)).orderBy(asc(shows.date), asc(shows.id)).$dynamic();
   return paged(query, page);
 }
 
 /** Shows dated before today, newest first (the archive on /shows). */
 export function listPastShows(db: Db, today = todayIso(), page: Page = {}) {
-  const query = db.select().from(shows).where(lt(shows.date, today)).orderBy(desc(shows.date), desc(shows.id)).$dynamic();
+  const query = db.select(publicShow).from(shows).where(lt(shows.date, today)).orderBy(desc(shows.date), desc(shows.id)).$dynamic();
   return paged(query, page);
 }
 

@@ -7,6 +7,7 @@ import { useBandName } from "@client/lib/band-name";
 import { cn } from "@client/lib/cn";
 import { useSetting } from "@client/lib/settings";
 import { AddToCalendar } from "./calendar-links";
+import { RsvpForm } from "./rsvp-form";
 import { dateParts, supportingActs } from "./show-utils";
 
 const BADGE: Record<Exclude<ShowStatus, "scheduled">, string> = {
@@ -61,6 +62,7 @@ function ShowItem({ show, bandName, timeZone }: { show: Show; bandName: string; 
           <div className="flex gap-1.5"><dt className="sr-only">Age restriction</dt><dd className="border border-dust/50 px-1.5 text-xs leading-5 font-bold uppercase">{show.ageRestriction}</dd></div>
         </dl>
         {!cancelled && <AddToCalendar show={show} bandName={bandName} timeZone={timeZone} />}
+        {!cancelled && <RsvpForm show={show} />}
       </div>
       <div className="col-start-2 sm:col-start-3">
         <TicketAction show={show} />
