@@ -17,6 +17,7 @@ import { TableSearch } from "@client/components/ui/table-search";
 import { useDebouncedValue } from "@client/lib/use-debounced-value";
 import type { ShowStatus } from "@shared/show-status";
 import { useDeleteShow, useSetShowStatus, useShowsPage } from "./api";
+import { ShowRsvps } from "./show-rsvps";
 import { STATUS_OPTIONS } from "./status-options";
 import { DemoBadge } from "../components/demo-badge";
 
@@ -80,6 +81,8 @@ export default function ShowsPage() {
     { header: "Location", sortKey: "location", cell: (s) => s.location },
     { header: "Time", cell: (s) => <span className="whitespace-nowrap">{s.time}</span> },
     { header: "Price", sortKey: "price", cell: (s) => formatPrice(s.price) },
+    // fans who confirmed they're going (issue 24): the list and its CSV behind the number
+    { header: "RSVPs", cell: (s) => <ShowRsvps show={s} /> },
     {
       header: "Actions",
       className: "text-right",
