@@ -11,8 +11,9 @@ import { authHeaders } from "@client/lib/api-client";
 import { useRsvps } from "./api";
 
 /**
- * The table's RSVPs cell (issue 24): how many fans confirmed they're going, a button that opens
- * the list of everyone who said so (confirmed or still to confirm) with its CSV export.
+ * Under a show's venue in the table (issue 24): how many fans confirmed they're going ('3 going'),
+ * a button that opens the list of everyone who said so (confirmed or still to confirm) with its
+ * CSV export.
  */
 export function ShowRsvps({ show }: { show: Show }) {
   const [open, setOpen] = useState(false);
@@ -23,9 +24,9 @@ export function ShowRsvps({ show }: { show: Show }) {
         type="button"
         onClick={() => setOpen(true)}
         aria-label={`Who is going to the show at ${show.venue}: ${count} confirmed`}
-        className="cursor-pointer rounded px-1.5 py-0.5 tabular-nums underline decoration-dust/50 underline-offset-4 hover:bg-ash hover:text-bone"
+        className="mt-0.5 block min-h-6 cursor-pointer text-left text-xs text-dust underline decoration-dust/50 underline-offset-4 hover:text-bone"
       >
-        {count.toLocaleString("en-US")}
+        {count.toLocaleString("en-US")} going
       </button>
       {open && <RsvpsDialog show={show} onClose={() => setOpen(false)} />}
     </>

@@ -72,17 +72,19 @@ export default function ShowsPage() {
   const columns: Column<Show>[] = [
     { header: "Date", sortKey: "date", card: "field", cell: (s) => <span className="whitespace-nowrap">{formatDate(s.date)}</span> },
     { header: "Venue", sortKey: "venue", card: "title", cell: (s) => (
-        <span className="inline-flex flex-wrap items-center gap-2">
-          <span className="font-medium text-bone">{s.venue}</span>
-          <DemoBadge resource="shows" id={s.id} />
-        </span>
+        <>
+          <span className="inline-flex flex-wrap items-center gap-2">
+            <span className="font-medium text-bone">{s.venue}</span>
+            <DemoBadge resource="shows" id={s.id} />
+          </span>
+          {/* how many fans confirmed they're going (issue 24), opening who and the CSV: a line, not a column, so the table keeps its width */}
+          <ShowRsvps show={s} />
+        </>
       ),
     },
     { header: "Location", sortKey: "location", cell: (s) => s.location },
     { header: "Time", cell: (s) => <span className="whitespace-nowrap">{s.time}</span> },
     { header: "Price", sortKey: "price", cell: (s) => formatPrice(s.price) },
-    // fans who confirmed they're going (issue 24): the list and its CSV behind the number
-    { header: "RSVPs", cell: (s) => <ShowRsvps show={s} /> },
     {
       header: "Actions",
       className: "text-right",

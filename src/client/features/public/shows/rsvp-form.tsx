@@ -3,12 +3,15 @@ import { useState, type FormEvent } from "react";
 import { useLocation } from "wouter";
 import { RSVP_SUCCESS, rsvpsApi } from "@shared/api/rsvps";
 import type { Show } from "@shared/api/shows";
+import { cn } from "@client/lib/cn";
 import { answerText, useFormAnswer } from "@client/lib/form-answer";
+import { useHydrated } from "@client/lib/use-hydrated";
 import { EmailField, Field, FormError, Honeypot, inputClass } from "../contact/form-parts";
 import { emailError, usePublicForm } from "../contact/use-public-form";
 import { PRIVACY_SECTIONS, PrivacyLink } from "../privacy/privacy-link";
 
 export const RSVP_FAILED = "Failed to save. Please try again.";
+const againClass = "mt-3 text-sm font-bold tracking-wider text-[#f0687a] uppercase underline-offset-4 hover:underline";
 
 /**
  * 'I'm going' on an upcoming show's card (issue 24): a native <details>, so it opens without
@@ -17,7 +20,7 @@ export const RSVP_FAILED = "Failed to save. Please try again.";
  * on the same page, this card's form open). The server answers the same whatever the address,
  * then mails a link that confirms.
  */
-export function RsvpForm({ show }: { show: Show }) {
+export function RsvpForm({ show, className }: { show: Show; className?: string }) {
   const [path] = useLocation();
   // posted without JavaScript: the page comes back with this card's answer when it was this card's form
   const posted = useFormAnswer("rsvp");
@@ -30,6 +33,7 @@ export function RsvpForm({ show }: { show: Show }) {
   const [website, setWebsite] = useState("");
   const form = usePublicForm({ url: rsvpsApi.rsvp(show.id), failed: RSVP_FAILED, success: RSVP_SUCCESS, answer, fieldIds: { email: `${id}-email`, name: `${id}-name` } });
   const going = show.rsvps ?? 0;
+  const hydrated = useHydrated();
 
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -45,7 +49,7 @@ export function RsvpForm({ show }: { show: Show }) {
   }
 
   return (
-    <details id={id} open={open} onToggle={(e) => setOpen(e.currentTarget.open)} className="group/rsvp mt-4">
+    <details id={id} open={open} onToggle={(e) => setOpen(e.currentTarget.open)} className={cn("group/rsvp", className)}>
       <summary className="flex cursor-pointer list-none flex-wrap items-center gap-x-3 gap-y-1 [&::-webkit-details-marker]:hidden">
         <span className="inline-flex min-h-11 items-center gap-2 border-2 border-bone px-4 py-1.5 font-display text-lg tracking-wide uppercase transition group-open/rsvp:bg-bone group-open/rsvp:text-ink hover:bg-bone hover:text-ink">
           I'm going
@@ -58,9 +62,16 @@ export function RsvpForm({ show }: { show: Show }) {
           <div role="status">
             <p className="font-bold">{form.message}</p>
             <p className="mt-1 text-sm text-dust">The link in the email works for 48 hours.</p>
-            <button type="button" onClick={again} className="mt-3 text-sm font-bold tracking-wider text-[#f0687a] uppercase underline-offset-4 hover:underline">
-              Use another address
-            </button>
+            {hydrated ? (
+              <button type="button" onClick={again} className={againClass}>
+                Use another address
+              </button>
+            ) : (
+              // the answer to a form posted without JavaScript: back to the card, an ordinary link
+              <a href={`${path}#${id}`} className={`inline-block ${againClass}`}>
+                Use another address
+              </a>
+            )}
           </div>
         ) : (
           // action and names: the same form works as an ordinary post without JavaScript
@@ -83,7 +94,7 @@ export function RsvpForm({ show }: { show: Show }) {
               <button type="submit" disabled={form.busy} className="bg-blood-dark px-5 py-2.5 font-bold tracking-wider text-bone uppercase transition hover:bg-blood-dark/80 disabled:opacity-60">
                 {form.busy ? "Sending..." : "Count me in"}
               </button>
-              <PrivacyLink section={PRIVACY_SECTIONS.mailingList} />
+              <PrivacyLink section={PRIVACY_SECTIONS.rsvps} />
             </div>
             <p className="text-xs text-dust">We'll email you a link to confirm, a reminder the day before, and news if the show changes.</p>
           </form>

@@ -62,11 +62,12 @@ function ShowItem({ show, bandName, timeZone }: { show: Show; bandName: string; 
           <div className="flex gap-1.5"><dt className="sr-only">Age restriction</dt><dd className="border border-dust/50 px-1.5 text-xs leading-5 font-bold uppercase">{show.ageRestriction}</dd></div>
         </dl>
         {!cancelled && <AddToCalendar show={show} bandName={bandName} timeZone={timeZone} />}
-        {!cancelled && <RsvpForm show={show} />}
       </div>
       <div className="col-start-2 sm:col-start-3">
         <TicketAction show={show} />
       </div>
+      {/* its own row under the details (and the tickets), so opening it leaves the row above as it was */}
+      {!cancelled && <RsvpForm show={show} className="col-start-2 sm:col-[2/-1]" />}
     </li>
   );
 }
