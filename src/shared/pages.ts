@@ -220,6 +220,14 @@ export const PUBLIC_PAGES = {
   verifyEmail: mailPage("/verify-email", "Verify your email"),
   unsubscribe: mailPage("/unsubscribe", "Unsubscribe"),
   preferences: mailPage("/preferences", "Your preferences"),
+  // the link of an RSVP's confirmation mail (issue 24), drawn per request by modules/rsvps
+  rsvpConfirm: page({
+    path: "/rsvp/confirm",
+    data: ["settings"],
+    indexed: false,
+    drawn: "per-request",
+    describe: ({ bandName }) => ({ title: `I'm going | ${bandName}`, description: `${bandName} shows.` }),
+  }),
   // where a public form posted without JavaScript leads (plugins/form-posts.ts); the same for
   // everyone, so cached and drawn like the indexed pages, but not worth a search result
   thanks: page({

@@ -41,6 +41,7 @@ const COMPONENTS: Record<PublicPageName, ComponentType<RouteComponentProps> & { 
   unsubscribe: lazyPage(() => import("../features/public/mail/unsubscribe-page")),
   preferences: lazyPage(() => import("../features/public/mail/preferences-page")),
   thanks: lazyPage(() => import("../features/public/contact/thanks-page")),
+  rsvpConfirm: lazyPage(() => import("../features/public/shows/rsvp-confirm-page")),
 };
 
 /** Loads the chunk of the server-drawn page at `path` (nothing for the home page, in the entry chunk). */

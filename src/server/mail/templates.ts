@@ -258,3 +258,134 @@ ${link}
     text,
   };
 }
+
+/** A show as the RSVP mails name it (issue 24), its day already worded ('Saturday, Dec 8, 2026'). */
+export interface ShowInMail {
+  venue: string;
+  location: string;
+  day: string;
+  /** the show's time as the band wrote it ('8:00 PM', 'Doors 7, music 8') */
+  time: string;
+}
+
+const mailButton = (href: string, label: string) =>
+  `<p><a href="${escapeHtml(href)}" style="display:inline-block;background:#111;color:#fff;padding:10px 18px;text-decoration:none">${escapeHtml(label)}</a></p>`;
+const paragraphs = (lines: string[]) => lines.map((line) => `<p>${escapeHtml(line)}</p>`).join("\n");
+
+/**
+ * The link that confirms an RSVP ('I'm going'). Like the list's verification mail it goes to an
+ * address nobody has confirmed yet, so it carries nothing the visitor typed, not even a name.
+ */
+export function rsvpConfirmMail(o: { bandName: string; to: string; show: ShowInMail; confirmUrl: string; validHours: number }): OutgoingMail {
+  const what = `${o.bandName} at ${o.show.venue}, ${o.show.location} on ${o.show.day}`;
+  const asked = `Someone, we hope you, said they're going to see ${what}. To confirm, open this link`;
+  const ifNot = "If it wasn't you, ignore this mail: nothing happens unless you confirm, and you won't hear from us about it again.";
+  const text = `Hi,
+
+${asked}:
+
+${o.confirmUrl}
+
+The link works for ${o.validHours} hours. Once you confirm, we'll send you a reminder the day before the show, and tell you if anything about it changes.
+
+${ifNot}
+`;
+  const body = `<p>Hi,</p>
+<p>${escapeHtml(asked)}:</p>
+${mailButton(o.confirmUrl, "Yes, I'm going")}
+<p style="font-size:13px">Or open this link: ${escapeHtml(o.confirmUrl)}</p>
+<p style="font-size:13px">The link works for ${o.validHours} hours. Once you confirm, we'll send you a reminder the day before the show, and tell you if anything about it changes.</p>
+<p style="font-size:13px">${escapeHtml(ifNot)}</p>`;
+  return {
+    to: o.to,
+    fromName: o.bandName,
+    subject: `Confirm you're going: ${o.bandName} at ${o.show.venue}, ${o.show.day}`,
+    html: layout(o.bandName, body, `Sent by the ${escapeHtml(o.bandName)} website because this address was given for a show.`),
+    text,
+  };
+}
+
+const rsvpFooter = (bandName: string) => `You get this mail because you said you're going to this show on the ${bandName} website.`;
+const hello = (name: string | null) => (name?.trim() ? `Hi ${name.trim()},` : "Hi,");
+
+/**
+ * The reminder the day before the show (to a confirmed RSVP): when, where, tickets, and the show
+ * as a calendar file (`ics`, the calendar module's own iCalendar).
+ */
+export function rsvpReminderMail(o: { bandName: string; to: string; name: string | null; show: ShowInMail; ticketUrl: string | null; soldOut: boolean; showsUrl: string; ics: string }): OutgoingMail {
+  const tickets = o.ticketUrl ? `Tickets: ${o.ticketUrl}` : o.soldOut ? "Tickets: sold out" : "Tickets: at the door";
+  const lines = [
+    `See you tomorrow! ${o.bandName} plays ${o.show.venue}, ${o.show.location}.`,
+    `When: ${o.show.day}, ${o.show.time}`,
+    `Where: ${o.show.venue}, ${o.show.location}`,
+    tickets,
+    "The show is attached as a calendar file, to add to your calendar.",
+  ];
+  const text = `${hello(o.name)}
+
+${lines.join("\n")}
+
+All our shows: ${o.showsUrl}
+
+--
+${rsvpFooter(o.bandName)}
+`;
+  const ticketHtml = o.ticketUrl ? mailButton(o.ticketUrl, "Tickets") : "";
+  const body = `<p>${escapeHtml(hello(o.name))}</p>
+<p><b>${escapeHtml(lines[0])}</b></p>
+<p>${escapeHtml(lines[1])}<br>${escapeHtml(lines[2])}<br>${escapeHtml(tickets)}</p>
+${ticketHtml}
+<p style="font-size:13px">${escapeHtml(lines[4])} <a href="${escapeHtml(o.showsUrl)}">All our shows</a></p>`;
+  return {
+    to: o.to,
+    fromName: o.bandName,
+    subject: `Tomorrow: ${o.bandName} at ${o.show.venue}`,
+    html: layout(o.bandName, body, escapeHtml(rsvpFooter(o.bandName))),
+    text,
+    attachments: [{ filename: "show.ics", content: o.ics, contentType: "text/calendar; charset=utf-8" }],
+  };
+}
+
+/** What changed about a show since a fan who is going was last told. */
+export type ShowChange = "cancelled" | "postponed" | "moved" | "on-again";
+
+/**
+ * A show someone is going to was cancelled, postponed or moved (or is on again after that): told
+ * once per change, by the RSVP module's round. `was` is the show as the fan last heard of it.
+ */
+export function rsvpNoticeMail(o: { bandName: string; to: string; name: string | null; change: ShowChange; was: ShowInMail; now: ShowInMail; showsUrl: string }): OutgoingMail {
+  const { was, now, bandName } = o;
+  const where = (s: ShowInMail) => `${s.venue}, ${s.location}`;
+  const words: Record<ShowChange, { subject: string; lines: string[] }> = {
+    cancelled: {
+      subject: `Cancelled: ${bandName} at ${was.venue}, ${was.day}`,
+      lines: [`The show at ${where(was)} on ${was.day} is cancelled.`, "We're sorry. We hope to see you at another show soon."],
+    },
+    postponed: {
+      subject: `Postponed: ${bandName} at ${was.venue}, ${was.day}`,
+      lines: [`The show at ${where(was)} on ${was.day} is postponed.`, "We'll write to you again when it has a new date."],
+    },
+    moved: {
+      subject: `Moved: ${bandName} at ${was.venue}, now ${now.day} at ${now.venue}`,
+      lines: [`The show at ${was.venue} on ${was.day} has moved to ${now.day} at ${now.venue}.`, `When: ${now.day}, ${now.time}`, `Where: ${where(now)}`, "You're still on the list for it."],
+    },
+    "on-again": {
+      subject: `Back on: ${bandName} at ${now.venue}, ${now.day}`,
+      lines: [`Good news: the show at ${now.venue} is on again.`, `When: ${now.day}, ${now.time}`, `Where: ${where(now)}`, "You're still on the list for it."],
+    },
+  };
+  const { subject, lines } = words[o.change];
+  const text = `${hello(o.name)}
+
+${lines.join("\n")}
+
+All our shows: ${o.showsUrl}
+
+--
+${rsvpFooter(bandName)}
+`;
+  const body = `<p>${escapeHtml(hello(o.name))}</p>
+${paragraphs(lines)}
+<p><a href="${escapeHtml(o.showsUrl)}">All our shows</a></p>`;
+  return { to: o.to, fromName: bandName, subject, html: layout(bandName, body, escapeHtml(rsvpFooter(bandName))), text };
+}

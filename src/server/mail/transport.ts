@@ -15,6 +15,8 @@ export interface OutgoingMail {
   headers?: Record<string, string>;
   /** display name of the sender (the band's name) when MAIL_FROM is not set */
   fromName?: string;
+  /** files sent with the mail (an RSVP reminder's .ics) */
+  attachments?: { filename: string; content: string; contentType: string }[];
 }
 
 export type SenderConfig = Pick<AppConfig, "MAIL_FROM" | "PUBLIC_URL">;

@@ -12,6 +12,7 @@ import { messagesModule } from "./messages";
 import { newsletterModule } from "./newsletter";
 import { presaleModule } from "./presale";
 import type { ResourceModule } from "./resource-module";
+import { rsvpsModule } from "./rsvps";
 import { seoModule } from "./seo";
 import { settingsModule } from "./settings";
 import { setupModule } from "./setup";
@@ -39,6 +40,7 @@ export const modules: ResourceModule[] = [
   messagesModule,
   newsletterModule,
   presaleModule,
+  rsvpsModule,
   seoModule,
   settingsModule,
   setupModule,

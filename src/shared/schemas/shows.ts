@@ -91,6 +91,8 @@ const showFields = {
   status: z.enum(SHOW_STATUSES),
   /** rises with every update (the calendar's SEQUENCE) */
   revision: z.number(),
+  /** how many fans confirmed they're going (issue 24; public lists and the admin table) */
+  rsvps: z.number().optional(),
   createdAt: timestamp,
   updatedAt: timestamp,
   /** issue 24: tickets go on sale then (null: on sale now); the ticket link stays in the answer, clients compare with the time */

@@ -7,3 +7,4 @@ export * from "./backups";
 export * from "./cache-versions";
 export * from "./stats";
 export * from "./presale";
+export * from "./rsvps";

@@ -3,7 +3,10 @@ import type { ShowStatus } from "@shared/show-status";
 import { SHOW_STATUS_LABELS } from "@shared/show-status";
 import { formatShowPrice } from "@shared/format";
 import { SHOW_HOURS } from "@shared/show-time";
-import type { PublicShowRow as ShowRow } from "../../services/public-reads/shows";
+import type { PublicShowRow } from "../../services/public-reads/shows";
+
+/** What the calendar reads of a show: its public columns (never the presale code), not the public answer's extras. */
+type ShowRow = Omit<PublicShowRow, "hasPresale" | "rsvps">;
 import { showStart } from "../../services/show-start";
 
 export interface CalendarSite {

@@ -4,6 +4,7 @@ import { todayIso } from "@shared/format";
 import { z } from "zod";
 import type { Db } from "../../db/client";
 import { badRequest } from "../../lib/http-error";
+import { confirmedCounts } from "../rsvps/repository";
 import { searchShows } from "./repository";
 
 const flag = (name: string) => z.enum(["true", "false"], { message: `${name} must be 'true' or 'false'` }).optional();
@@ -40,5 +41,7 @@ export async function showsTablePage(db: Db, query: TableQuestion) {
     page: query.page ?? 1,
     pageSize: query.pageSize ?? DEFAULT_PAGE_SIZE,
   });
-  return { success: true, ...found };
+  // how many fans confirmed they're going to each (issue 24)
+  const counts = await confirmedCounts(db, found.data.map((s) => s.id));
+  return { success: true, ...found, data: found.data.map((s) => ({ ...s, rsvps: counts.get(s.id) ?? 0 })) };
 }

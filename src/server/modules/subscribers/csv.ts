@@ -5,10 +5,7 @@ import { allSubscribersPaged } from "./repository";
 
 export const CSV_COLUMNS = ["Name", "Email", "Shows Interest", "Releases Interest", "Merch Interest", "Subscribed At"];
 
-/**
- * One CSV field. Quotes when needed, and defuses values a spreadsheet would run as a formula
- * (a fan can type "=HYPERLINK(...)" as their name).
- */
+/** One CSV field: defused, and quoted when needed. */
 export function csvField(value: string): string {
   const safe = notAFormula(value);
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
@@ -37,13 +34,13 @@ export function subscribersCsvStream(db: Db): Readable {
   return Readable.from(lines(), { objectMode: false, highWaterMark: 1 });
 }
 
-/** 'Tar River Static' -> 'tar-river-static-subscribers.csv' */
-export function csvFileName(bandName: string): string {
+/** 'Tar River Static' -> 'tar-river-static-subscribers.csv' (or another `what`: 'tar-river-static-rsvps-2026-12-08.csv') */
+export function csvFileName(bandName: string, what = "subscribers"): string {
   const slug = bandName
     .normalize("NFKD")
     .replace(/[^\w\s-]/g, "")
     .trim()
     .toLowerCase()
     .replace(/[\s_-]+/g, "-");
-  return `${slug || "band"}-subscribers.csv`;
+  return `${slug || "band"}-${what}.csv`;
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { RATE_LIMIT_WINDOW_MS } from "@shared/privacy";
 import {
@@ -18,40 +18,17 @@ import { HttpError, badRequest, notFound } from "../../lib/http-error";
 import { searchOf, sendPage } from "../../plugins/form-posts";
 import { subscribeForm, unsubscribeForm } from "./form-posts";
 import { idParams } from "../../lib/params";
-import { sendInBackground } from "../../services/mailer";
 import { bandName } from "../../services/settings";
-import { unsubscribeLinks, verificationMail, verifyUrl } from "../../mail/templates";
+import { signUpFan, signupOrigin } from "./signup";
 import { csvFileName, subscribersCsvStream } from "./csv";
 import { sendWelcomeMail } from "./welcome-mail";
 import { activity } from "../../plugins/route-effects";
-import { deleteSubscriber, findSubscriber, listSubscribers, reactivateSubscriber, subscribe, subscriberStats, unsubscribeByToken, verify } from "./repository";
+import { deleteSubscriber, findSubscriber, listSubscribers, reactivateSubscriber, subscriberStats, unsubscribeByToken, verify } from "./repository";
 
 type Fan = NonNullable<Awaited<ReturnType<typeof findSubscriber>>>;
 /** 'fan Jane Doe (jane@example.com)', or the address alone */
 const theFan = (fan: Fan) => `fan ${fan.name?.trim() ? `${fan.name.trim()} (${fan.email})` : fan.email}`;
 import { searchSubscribers } from "./search";
-import { INTERNAL_SOURCE, visitSource } from "../stats/sources";
-
-/**
- * Where a fan signed up (issue 23): the page the form sent (posted without JavaScript: the path of
- * the Referer when it is this site) and the source of that visit, named as the stats name it.
- * 'unknown' when the form could not say (no referrer sent, or only one of the site's own pages).
- */
-function signupOrigin(request: FastifyRequest<{ Body: { page?: string; referrer?: string } }>, siteHost: string) {
-  const hosts = [siteHost, request.host.toLowerCase()];
-  let page = request.body.page?.startsWith("/") ? request.body.page : undefined;
-  if (!page) {
-    try {
-      const from = new URL(request.headers.referer ?? "");
-      if (hosts.includes(from.host.toLowerCase())) page = from.pathname + from.search;
-    } catch {
-      // no page known
-    }
-  }
-  const origin = visitSource(page ?? "/", request.body.referrer ?? "", hosts);
-  const known = request.body.referrer !== undefined || /[?&]utm_source=/.test(page ?? "");
-  return { signupPage: page ? origin.path : null, signupSource: known && origin.source !== INTERNAL_SOURCE ? origin.source : "unknown" };
-}
 
 /**
  * RFC 8058: mail clients post `List-Unsubscribe=One-Click` as a form (urlencoded: see
@@ -79,20 +56,7 @@ export const subscribersPublicRoutes: FastifyPluginAsyncZod = async (app) => {
       request.log.info({ ip: request.ip }, "subscribe honeypot triggered");
       return { success: true, message: SUBSCRIBE_SUCCESS };
     }
-    const tokens = await subscribe(app.db, { name: name || null, email, interests, region, ip: request.ip, ...signupOrigin(request, app.stats.site) });
-    if (tokens) {
-      sendInBackground(
-        app,
-        async () =>
-          verificationMail({
-            bandName: await bandName(app),
-            to: email,
-            verifyUrl: verifyUrl(app.config.PUBLIC_URL, email, tokens.verifyToken),
-            unsubscribe: unsubscribeLinks(app.config.PUBLIC_URL, email, tokens.unsubscribeToken),
-          }),
-        "verification",
-      );
-    }
+    await signUpFan(app, { name: name || null, email, interests, region, ip: request.ip, ...signupOrigin(request, app.stats.site) });
     return { success: true, message: SUBSCRIBE_SUCCESS };
   });
 

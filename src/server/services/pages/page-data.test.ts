@@ -69,6 +69,7 @@ describe("a page's data is read once per render", () => {
     unsubscribe: () => "/unsubscribe",
     preferences: () => "/preferences",
     thanks: () => "/thanks/subscribe",
+    rsvpConfirm: () => "/rsvp/confirm",
   };
 
   it.each(PUBLIC_PAGE_NAMES)("%s: described from the data its row names, read once, and inlines exactly that data", async (name) => {

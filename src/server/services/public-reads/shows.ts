@@ -1,7 +1,7 @@
 import { asc, desc, eq, getTableColumns, gte, lt, sql } from "drizzle-orm";
 import { todayIso } from "@shared/format";
 import type { Db } from "../../db/client";
-import { shows } from "../../db/schema";
+import { rsvps, shows } from "../../db/schema";
 
 /** Optional paging; without it a list is whole. */
 export interface Page {
@@ -12,9 +12,16 @@ export interface Page {
 const { presaleCode: _code, ...everyoneSees } = getTableColumns(shows);
 /**
  * The columns of a public read (issue 24): every column but the presale code, which never leaves
- * the database on a public read (answers, pages, feeds), and whether there is one.
+ * the database on a public read (answers, pages, feeds), whether there is one, and how many fans
+ * confirmed they're going.
  */
-const publicColumns = { ...everyoneSees, hasPresale: sql<boolean>`${shows.presaleCode} is not null`.mapWith(Boolean) };
+const publicColumns = {
+  ...everyoneSees,
+  hasPresale: sql<boolean>`${shows.presaleCode} is not null`.mapWith(Boolean),
+  // spelled out: in a one-table select Drizzle names columns without their table, which would
+  // read rsvps.id for shows.id inside the subquery
+  rsvps: sql<number>`(select count(*) from ${rsvps} as r where r.show_id = ${shows}.id and r.confirmed_at is not null)`.mapWith(Number),
+};
 export type PublicShowRow = Awaited<ReturnType<typeof listShowsSince>>[number];
 
 /** Every show by date (then id, so same-day shows keep a stable order). */

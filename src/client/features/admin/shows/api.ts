@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import type { PageInfo } from "@shared/api/paging";
+import { rsvpsApi, type Rsvp } from "@shared/api/rsvps";
 import { showListKeys, showsApi, type AdminShow, type Show, type ShowTableQuery } from "@shared/api/shows";
 import type { ShowData } from "@shared/schemas/shows";
 import type { ShowStatus } from "@shared/show-status";
@@ -75,3 +76,7 @@ export const showsPageQuery = (query: ShowTableQuery) =>
     placeholderData: keepPreviousData,
   });
 export const useShowsPage = (query: ShowTableQuery, enabled = true) => useQuery({ ...showsPageQuery(query), enabled });
+
+/** Who is going to a show (issue 24): everyone who said so, confirmed or not (GET /api/admin/shows/{id}/rsvps). */
+export const rsvpsQuery = (showId: number) => urlQuery<Rsvp[]>(rsvpsApi.list(showId));
+export const useRsvps = (showId: number | null) => useItem(showId === null ? null : rsvpsQuery(showId));

@@ -18,6 +18,7 @@ import { TableSearch } from "@client/components/ui/table-search";
 import { useDebouncedValue } from "@client/lib/use-debounced-value";
 import type { ShowStatus } from "@shared/show-status";
 import { useDeleteShow, useSetShowStatus, useShowsPage } from "./api";
+import { ShowRsvps } from "./show-rsvps";
 import { STATUS_OPTIONS } from "./status-options";
 import { DemoBadge } from "../components/demo-badge";
 
@@ -72,15 +73,19 @@ export default function ShowsPage() {
   const columns: Column<AdminShow>[] = [
     { header: "Date", sortKey: "date", card: "field", cell: (s) => <span className="whitespace-nowrap">{formatDate(s.date)}</span> },
     { header: "Venue", sortKey: "venue", card: "title", cell: (s) => (
-        <span className="inline-flex flex-wrap items-center gap-2">
-          <span className="font-medium text-bone">{s.venue}</span>
-          <DemoBadge resource="shows" id={s.id} />
-          {s.presaleCode && (
-            <Badge variant="blue" title="Fans on the mailing list can ask for this show's presale code">
-              Presale
-            </Badge>
-          )}
-        </span>
+        <>
+          <span className="inline-flex flex-wrap items-center gap-2">
+            <span className="font-medium text-bone">{s.venue}</span>
+            <DemoBadge resource="shows" id={s.id} />
+            {s.presaleCode && (
+              <Badge variant="blue" title="Fans on the mailing list can ask for this show's presale code">
+                Presale
+              </Badge>
+            )}
+          </span>
+          {/* how many fans confirmed they're going (issue 24), opening who and the CSV: a line, not a column, so the table keeps its width */}
+          <ShowRsvps show={s} />
+        </>
       ),
     },
     { header: "Location", sortKey: "location", cell: (s) => s.location },

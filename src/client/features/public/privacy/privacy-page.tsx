@@ -113,6 +113,18 @@ export default function PrivacyPage() {
               )}
             </Section>
 
+            <Section id={PRIVACY_SECTIONS.rsvps} title="Going to a show">
+              <p>
+                When you say you&rsquo;re going to a show, the band keeps your email address and your name if you give it, for that show, with when you said so and confirmed, and
+                when the reminder and any news of the show went out. No IP address is kept with it.
+              </p>
+              <p>
+                The address is used for three mails only: the link that confirms, a reminder the day before the show, and a note if the show is cancelled, postponed or moved.
+                It does not put you on the mailing list; ticking &ldquo;also join the mailing list&rdquo; is a separate signup with its own confirmation. The band sees who is going to
+                each show and can export that list. It is deleted with the show; to be taken off sooner, write to the band with the contact form.
+              </p>
+            </Section>
+
             <Section id={PRIVACY_SECTIONS.contact} title="Messages you send">
               <p>
                 The contact form keeps your name (if you give it), your email address, the message and its type, and the IP address it was sent from, until the band deletes the

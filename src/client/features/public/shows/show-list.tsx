@@ -10,6 +10,7 @@ import { useSetting } from "@client/lib/settings";
 import { AddToCalendar } from "./calendar-links";
 import { OnSaleNotice, useTicketsOnSale } from "./on-sale";
 import { PresaleOffer } from "./presale-offer";
+import { RsvpForm } from "./rsvp-form";
 import { dateParts, supportingActs } from "./show-utils";
 
 const BADGE: Record<Exclude<ShowStatus, "scheduled">, string> = {
@@ -69,6 +70,8 @@ function ShowItem({ show, bandName, timeZone }: { show: Show; bandName: string; 
       <div className="col-start-2 sm:col-start-3">
         <TicketAction show={show} timeZone={timeZone} />
       </div>
+      {/* its own row under the details (and the tickets), so opening it leaves the row above as it was */}
+      {!cancelled && <RsvpForm show={show} className="col-start-2 sm:col-[2/-1]" />}
     </li>
   );
 }

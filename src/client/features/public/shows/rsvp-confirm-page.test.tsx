@@ -1,0 +1,48 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import { render, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { Router } from "wouter";
+import { memoryLocation } from "wouter/memory-location";
+import { FormAnswerContext, type FormAnswer } from "@client/lib/form-answer";
+import { createQueryClient } from "@client/lib/query-client";
+import { fakeApi, json } from "@client/test/render-admin-page";
+import RsvpConfirmPage from "./rsvp-confirm-page";
+
+afterEach(() => vi.unstubAllGlobals());
+
+function at(path: string, answer: FormAnswer | null = null) {
+  const { hook, searchHook } = memoryLocation({ path });
+  return render(
+    <QueryClientProvider client={createQueryClient()}>
+      <Router hook={hook} searchHook={searchHook}>
+        <FormAnswerContext value={answer}>
+          <RsvpConfirmPage />
+        </FormAnswerContext>
+      </Router>
+    </QueryClientProvider>,
+  );
+}
+
+describe("/rsvp/confirm", () => {
+  it("drawn by the server with its outcome: no request of its own", () => {
+    const { calls } = fakeApi({});
+    at("/rsvp/confirm?token=t1", { form: "rsvp-confirm", page: "/rsvp/confirm?token=t1", ok: true, message: "You're going to Kings, Raleigh, NC on Saturday, Dec 12, 2026." });
+    expect(screen.getByRole("status")).toHaveTextContent("You're going to Kings, Raleigh, NC on Saturday, Dec 12, 2026.");
+    expect(screen.getByRole("link", { name: "All our shows" })).toHaveAttribute("href", "/shows");
+    expect(calls.filter((c) => c.method === "POST")).toHaveLength(0);
+  });
+
+  it("in the app: posts the token once, then says what the server said", async () => {
+    const { writes } = fakeApi({ "POST /api/rsvps/confirm": () => json(400, { success: false, message: "This link has expired. Say you're going on the show again to get a new one." }) });
+    at("/rsvp/confirm?token=abc");
+    expect(screen.getByText("Confirming...")).toBeInTheDocument();
+    expect(await screen.findByRole("alert")).toHaveTextContent("This link has expired.");
+    expect(writes()).toEqual([{ method: "POST", url: "/api/rsvps/confirm", body: { token: "abc" } }]);
+  });
+
+  it("a link without its token", async () => {
+    fakeApi({});
+    at("/rsvp/confirm");
+    expect(await screen.findByRole("alert")).toHaveTextContent("This link is incomplete.");
+  });
+});
