@@ -77,6 +77,8 @@ export interface BeaconRun {
   generatorLagP99: number;
   /** when the last answer came, performance.now() */
   lastAnswerAt: number;
+  /** answers a second from the first beacon's due time to the last answer: below the rate, the server fell behind */
+  answeredPerSecond: number;
 }
 
 const TIMEOUT_MS = 10_000;
@@ -167,6 +169,7 @@ export async function openLoopBeacons(base: string, o: { rate: number; seconds: 
     service: { p50: percentile(service, 0.5), p99: percentile(service, 0.99) },
     generatorLagP99: lag.percentile(99) / 1e6,
     lastAnswerAt,
+    answeredPerSecond: total / ((lastAnswerAt - t0) / 1000),
     addresses,
   };
 }

@@ -156,6 +156,7 @@ const serverLines = (p: Product, level = 40) =>
 // ---------------------------------------------------------------- 1. beacons
 
 interface BeaconResult {
+  part: "beacons";
   db: DbKind;
   run: BeaconRun & { addresses: number };
   inReport: number;
@@ -207,7 +208,7 @@ async function beaconsOne(build: Build, db: DbKind): Promise<BeaconResult> {
     const sql = await p.open();
     const [row] = await sql.query<{ events: string; ids: string }>("select count(*) as events, count(distinct id) as ids from stats_events where kind = 'pageview'");
     await sql.close();
-    return { db, run, inReport, inDatabase: Number(row.events) - before, distinctIds: Number(row.ids) - before, visibleAfterMs, rssPeak, warnings };
+    return { part: "beacons", db, run, inReport, inDatabase: Number(row.events) - before, distinctIds: Number(row.ids) - before, visibleAfterMs, rssPeak, warnings };
   } finally {
     await cleanup?.();
   }
@@ -216,6 +217,7 @@ async function beaconsOne(build: Build, db: DbKind): Promise<BeaconResult> {
 // ---------------------------------------------------------------- 2. the report
 
 interface ReportResult {
+  part: "report";
   db: DbKind;
   events: number;
   pageviewsByDay: Map<string, number>;
@@ -371,7 +373,7 @@ async function reportOne(build: Build, db: DbKind): Promise<ReportResult> {
       ranges.push({ days, from, to: today, requests: runs.length, cold: first.ms, median: quantile(times, 0.5), p95: quantile(times, 0.95), max: times[times.length - 1], bytes: first.bytes, pageviews: first.pageviews, expected, statuses });
       log(`  ${days} days: cold ${ms(first.ms)} ms, then median ${ms(quantile(times, 0.5))} ms, p95 ${ms(quantile(times, 0.95))} ms over ${runs.length}${runs.length < opts.requests ? ` (--range-budget ${opts.rangeBudgetMs / 1000} s spent)` : ""}`);
     }
-    return { db, events: opts.events, pageviewsByDay, today, fillMs, filled, rollupMs, readyMs, nightlyMs: nightly, nightlyEvents: plan.find((d) => d.day === yesterday)?.events ?? 0, rollupLine, rollupRssPeak, retained, rolledEvents, databaseBytes, dataDirBytes: db === "pglite" ? dirBytes(`${p.dataDir}/db`) : undefined, ranges, reportRssPeak, warnings };
+    return { part: "report", db, events: opts.events, pageviewsByDay, today, fillMs, filled, rollupMs, readyMs, nightlyMs: nightly, nightlyEvents: plan.find((d) => d.day === yesterday)?.events ?? 0, rollupLine, rollupRssPeak, retained, rolledEvents, databaseBytes, dataDirBytes: db === "pglite" ? dirBytes(`${p.dataDir}/db`) : undefined, ranges, reportRssPeak, warnings };
   } finally {
     await cleanup?.();
   }
@@ -392,9 +394,9 @@ function printBeacons(results: BeaconResult[]) {
   log("latency from each beacon's due time to the end of its answer (open loop: a late server or generator shows); service = from the write of the request");
   log(
     table(
-      ["db", "sent", "statuses (all, warm-up too)", "err/timeouts", "p50 ms", "p90 ms", "p99 ms", "max ms", "service p99 ms", "generator lag p99 ms", "addresses", "server peak RSS MB"],
-      results.map((r) => [r.db, n(r.run.sent), Object.entries(r.run.statuses).map(([c, k]) => `${c}x${k}`).join(" "), `${r.run.errors}/${r.run.timeouts}`, ms(r.run.latency.p50), ms(r.run.latency.p90), ms(r.run.latency.p99), ms(r.run.latency.max), ms(r.run.service.p99), ms(r.run.generatorLagP99), n(r.run.addresses), mb(r.rssPeak).toFixed(0)]),
-      allNumbers(1, 11),
+      ["db", "sent", "statuses (all, warm-up too)", "err/timeouts", "answered/s", "p50 ms", "p90 ms", "p99 ms", "max ms", "service p99 ms", "generator lag p99 ms", "addresses", "server peak RSS MB"],
+      results.map((r) => [r.db, n(r.run.sent), Object.entries(r.run.statuses).map(([c, k]) => `${c}x${k}`).join(" "), `${r.run.errors}/${r.run.timeouts}`, r.run.answeredPerSecond.toFixed(0), ms(r.run.latency.p50), ms(r.run.latency.p90), ms(r.run.latency.p99), ms(r.run.latency.max), ms(r.run.service.p99), ms(r.run.generatorLagP99), n(r.run.addresses), mb(r.rssPeak).toFixed(0)]),
+      allNumbers(1, 12),
     ),
   );
   log("\nevery accepted beacon stored once: accepted (202) = in the report (GET /api/admin/stats) = rows in stats_events (after the server stopped)");
@@ -507,7 +509,7 @@ async function main() {
       }
       byMsg.set(msg.slice(0, 200), (byMsg.get(msg.slice(0, 200)) ?? 0) + 1);
     }
-    log(`\n${r.db} server printed ${r.warnings.length} warning(s) or error(s), by message:\n${[...byMsg].map(([m, k]) => `  ${k}x ${m}`).join("\n")}`);
+    log(`\n${r.part}: the ${r.db} server printed ${r.warnings.length} warning(s) or error(s), by message:\n${[...byMsg].map(([m, k]) => `  ${k}x ${m}`).join("\n")}`);
   }
   const { text, ok } = summary(beacons, reports);
   log("\n== summary against the targets ==");
