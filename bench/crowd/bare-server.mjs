@@ -13,6 +13,12 @@ const KEEP_BODY_ONLY = new Set(["content-type", "content-encoding"]);
 
 const answers = new Map();
 for (const s of JSON.parse(fs.readFileSync(process.argv[2], "utf8"))) {
+  // the product's answer to a beacon (issue 23): replayed for every POST to its path
+  if (s.variant === "beacons") {
+    const headers = Object.entries(s.headers).filter(([k]) => !SKIP.has(k)).flat();
+    answers.set(`POST ${s.path}`, { status: s.status, headers: [...headers, "content-length", String(s.bytes)], body: Buffer.from(s.body, "base64") });
+    continue;
+  }
   const body = Buffer.from(s.body, "base64");
   const headers = [];
   for (const [k, v] of Object.entries(s.headers)) {
@@ -29,8 +35,8 @@ for (const s of JSON.parse(fs.readFileSync(process.argv[2], "utf8"))) {
 // the load sends either no accept-encoding at all or the browser's "gzip, br"
 const variantOf = (req) => (req.headers["accept-encoding"] ? "encoded" : "identity");
 
-const server = http.createServer((req, res) => {
-  const a = answers.get(`${variantOf(req)} ${req.url}`);
+function answer(req, res) {
+  const a = answers.get(req.method === "POST" ? `POST ${req.url}` : `${variantOf(req)} ${req.url}`);
   if (!a) {
     res.writeHead(404, ["content-length", "0"]);
     res.end();
@@ -38,6 +44,13 @@ const server = http.createServer((req, res) => {
   }
   res.writeHead(a.status, a.headers);
   res.end(a.body);
+}
+
+const server = http.createServer((req, res) => {
+  if (req.method !== "POST") return answer(req, res);
+  // a POST is answered once its body is in, as the product does
+  req.resume();
+  req.on("end", () => answer(req, res));
 });
 // the same keep-alive window as Fastify's default, so neither side closes idle load connections
 server.keepAliveTimeout = 72_000;

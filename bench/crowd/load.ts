@@ -5,9 +5,13 @@ import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
+import { beacon } from "../stats/beacons";
+import { adminToken } from "./product";
 
 export const PATHS = ["/", "/api/shows", "/api/merchandise"] as const;
-export type Variant = "encoded" | "identity";
+/** "beacons": GET / as "encoded", each followed on its connection by its page view's POST /api/events (issue 23) */
+export type Variant = "encoded" | "identity" | "beacons";
+export const BEACON_PATH = "/api/events";
 const TIMEOUT_S = 10;
 
 /** The same request headers for product and bare; "encoded" is what a browser sends. */
@@ -15,7 +19,7 @@ export function headersFor(urlPath: string, variant: Variant): Record<string, st
   return {
     accept: urlPath === "/" ? "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8" : "application/json",
     "user-agent": "crowd-bench (autocannon)",
-    ...(variant === "encoded" ? { "accept-encoding": "gzip, br" } : {}),
+    ...(variant !== "identity" ? { "accept-encoding": "gzip, br" } : {}),
   };
 }
 
@@ -44,6 +48,72 @@ export function snapshot(base: string, urlPath: string, variant: Variant): Promi
       .on("error", reject);
   });
 }
+
+/** The product's answer to one beacon, which the bare server replays for POST /api/events. */
+export function beaconSnapshot(base: string): Promise<Snapshot> {
+  const { body, headers } = beacon(0, base, 1);
+  return new Promise((resolve, reject) => {
+    const req = http.request(`${base}${BEACON_PATH}`, { method: "POST", headers: { ...headers, "content-length": String(Buffer.byteLength(body)) }, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () => {
+        const bytes = Buffer.concat(chunks);
+        beaconCounts.written++;
+        countBeacon(res.statusCode ?? 0);
+        resolve({ path: BEACON_PATH, variant: "beacons", status: res.statusCode ?? 0, headers: res.headers, body: bytes.toString("base64"), bytes: bytes.length });
+      });
+      res.on("error", reject);
+    });
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
+/**
+ * Beacons sent to the product (pairs and crowd): `written` as autocannon wrote them, and the
+ * statuses of those answered. autocannon ends a run by dropping its connections, so the last
+ * beacon of a connection may reach the product unanswered: the product must store at least
+ * every 202 and at most every beacon written.
+ */
+export interface BeaconCounts {
+  written: number;
+  statuses: Record<string, number>;
+}
+let beaconCounts: BeaconCounts = { written: 0, statuses: {} };
+/** The beacons' counts since the last call. */
+export function takeBeaconCounts(): BeaconCounts {
+  const counts = beaconCounts;
+  beaconCounts = { written: 0, statuses: {} };
+  return counts;
+}
+const countBeacon = (status: number) => void (beaconCounts.statuses[status] = (beaconCounts.statuses[status] ?? 0) + 1);
+
+/**
+ * The requests of a page view with its beacon, for autocannon: GET `urlPath`, then POST
+ * /api/events as the browser's sendBeacon sends it (text/plain JSON, a browser's user agent, a
+ * visitor address in X-Forwarded-For: the product runs with TRUST_PROXY). The beacons go to
+ * `beaconCounts` when `count` (the bare server's are not the product's).
+ */
+function pageViews(base: string, urlPath: string, headers: Record<string, string>, count: boolean): autocannon.Request[] {
+  return [
+    { method: "GET" as const, path: urlPath, headers },
+    {
+      method: "POST" as const,
+      path: BEACON_PATH,
+      setupRequest: (req: autocannon.Request) => {
+        const b = beacon(beaconSeq++, base, BEACON_ADDRESSES);
+        if (count) beaconCounts.written++;
+        req.headers = b.headers;
+        req.body = b.body;
+        return req;
+      },
+      ...(count ? { onResponse: countBeacon } : {}),
+    },
+  ];
+}
+let beaconSeq = 0;
+/** visitor addresses the beacons come from: at 1,000 beacons/s each sends ~12 a minute, well under the limit of 300 */
+const BEACON_ADDRESSES = 5000;
 
 export interface Bare {
   url: string;
@@ -81,8 +151,10 @@ export interface Run {
   non2xx: number;
 }
 
-export async function load(url: string, connections: number, seconds: number, headers: Record<string, string>): Promise<Run> {
-  const r = await autocannon({ url, connections, duration: seconds, headers, timeout: TIMEOUT_S });
+export async function load(url: string, connections: number, seconds: number, headers: Record<string, string>, withBeacons?: { count: boolean }): Promise<Run> {
+  const u = new URL(url);
+  const requests = withBeacons ? pageViews(u.origin, u.pathname, headers, withBeacons.count) : undefined;
+  const r = await autocannon({ url, connections, duration: seconds, headers, timeout: TIMEOUT_S, ...(requests ? { requests } : {}) });
   // autocannon counts a timeout as an error too
   return { requests: r.requests.total, seconds: r.duration, p99: r.latency.p99, errors: r.errors - r.timeouts, timeouts: r.timeouts, non2xx: r.non2xx };
 }
@@ -107,15 +179,18 @@ export const isJson = (p: string) => p.startsWith("/api/");
 export async function alternatingPairs(productUrl: string, bareUrl: string, o: { connections: number; rounds: number; seconds: number; variants: Variant[] }, log: (s: string) => void): Promise<Pair[]> {
   const pairs: Pair[] = [];
   for (const variant of o.variants) {
-    for (const p of PATHS) {
+    // a page view's beacon goes with a page, not with a JSON read
+    for (const p of variant === "beacons" ? (["/"] as const) : PATHS) {
       const h = headersFor(p, variant);
-      await load(productUrl + p, o.connections, 1, h);
-      await load(bareUrl + p, o.connections, 1, h);
+      const product = variant === "beacons" ? { count: true } : undefined;
+      const bare = variant === "beacons" ? { count: false } : undefined;
+      await load(productUrl + p, o.connections, 1, h, product);
+      await load(bareUrl + p, o.connections, 1, h, bare);
       const pair: Pair = { path: p, variant, product: [], bare: [], ...(isJson(p) ? { bareBodyOnly: [] } : {}) };
       if (pair.bareBodyOnly) await load(bareUrl + BODY_ONLY + p, o.connections, 1, h);
       for (let i = 0; i < o.rounds; i++) {
-        pair.product.push(await load(productUrl + p, o.connections, o.seconds, h));
-        pair.bare.push(await load(bareUrl + p, o.connections, o.seconds, h));
+        pair.product.push(await load(productUrl + p, o.connections, o.seconds, h, product));
+        pair.bare.push(await load(bareUrl + p, o.connections, o.seconds, h, bare));
         if (pair.bareBodyOnly) pair.bareBodyOnly.push(await load(bareUrl + BODY_ONLY + p, o.connections, o.seconds, h));
       }
       const rates = (runs: Run[]) => runs.map((r) => rate(r).toFixed(0)).join("/");
@@ -147,13 +222,6 @@ export interface Crowd {
   writes: Write[];
 }
 
-async function login(base: string, admin: { username: string; password: string }): Promise<string> {
-  const res = await fetch(`${base}/api/admin/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(admin) });
-  const body = (await res.json()) as { token?: string };
-  if (!res.ok || !body.token) throw new Error(`admin login failed: ${res.status}`);
-  return body.token;
-}
-
 function futureDate(days: number): string {
   const d = new Date(Date.now() + days * 86_400_000);
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
@@ -177,11 +245,14 @@ async function oneWrite(base: string, token: string, n: number): Promise<Write> 
   }
 }
 
-/** `connections` split over / and /api/shows for `seconds`, while an admin creates a show every second. */
-export async function crowdWithWrites(base: string, admin: { username: string; password: string }, o: { connections: number; seconds: number }): Promise<Crowd> {
-  const token = await login(base, admin);
+/**
+ * `connections` split over / and /api/shows for `seconds`, while an admin creates a show every
+ * second. With `beacons`, each GET / is followed on its connection by its page view's beacon.
+ */
+export async function crowdWithWrites(base: string, admin: { username: string; password: string }, o: { connections: number; seconds: number; beacons: boolean }): Promise<Crowd> {
+  const token = await adminToken(base, admin);
   const half = Math.floor(o.connections / 2);
-  const loads = [load(base + "/", half, o.seconds, headersFor("/", "encoded")), load(base + "/api/shows", o.connections - half, o.seconds, headersFor("/api/shows", "encoded"))];
+  const loads = [load(base + "/", half, o.seconds, headersFor("/", "encoded"), o.beacons ? { count: true } : undefined), load(base + "/api/shows", o.connections - half, o.seconds, headersFor("/api/shows", "encoded"))];
   const writes: Promise<Write>[] = [];
   const t0 = Date.now();
   for (let n = 0; n < o.seconds; n++) {
@@ -191,5 +262,5 @@ export async function crowdWithWrites(base: string, admin: { username: string; p
     writes.push(oneWrite(base, token, n));
   }
   const [home, shows] = await Promise.all(loads);
-  return { seconds: o.seconds, perPath: { "/": home, "/api/shows": shows }, writes: await Promise.all(writes) };
+  return { seconds: o.seconds, perPath: { [o.beacons ? "/ + beacon" : "/"]: home, "/api/shows": shows }, writes: await Promise.all(writes) };
 }

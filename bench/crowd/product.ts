@@ -121,13 +121,26 @@ export async function postgresVersion(serverUrl: string): Promise<string> {
   }
 }
 
+export interface StartOptions {
+  databaseUrl?: string;
+  fastLane?: "on" | "off";
+  /** a DATA_DIR of the caller's, kept on stop (a restart on the same database); default a temp one, removed on stop */
+  dataDir?: string;
+  /** the admin to log in as; give the same one on a restart (the first start creates it) */
+  admin?: { username: string; password: string };
+  /** more environment (TRUST_PROXY, LOG_LEVEL, ...), over the defaults */
+  env?: Record<string, string>;
+  /** how long /healthz may take to answer (90 s) */
+  readyTimeoutMs?: number;
+}
+
 /** Starts dist main.js as `npm start` does, on a free port with its own DATA_DIR and demo content. */
-export async function startProduct(build: Build, opts: { databaseUrl?: string; fastLane?: "on" | "off" }): Promise<Product> {
+export async function startProduct(build: Build, opts: StartOptions): Promise<Product> {
   const port = await freePort();
-  const dataDir = tempDir("crowd-data-");
+  const dataDir = opts.dataDir ?? tempDir("crowd-data-");
   const url = `http://127.0.0.1:${port}`;
   // long and random: passes the first-admin strength rule, and is never printed
-  const admin = { username: "admin", password: `crowd ${crypto.randomBytes(24).toString("base64url")} bench` };
+  const admin = opts.admin ?? newAdmin();
   const proc = spawnServer({
     nodeArgs: ["--enable-source-maps", build.serverMain],
     cwd: build.root,
@@ -142,18 +155,33 @@ export async function startProduct(build: Build, opts: { databaseUrl?: string; f
       LOG_LEVEL: "warn",
       ...(opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : {}),
       ...(opts.fastLane ? { FAST_LANE: opts.fastLane } : {}),
+      ...opts.env,
     },
   });
   const stop = async () => {
     await stopProcess(proc);
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (!opts.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   };
 
-  const health = await waitForHealthz(url, proc, { timeoutMs: 90_000, intervalMs: 100 });
+  const readyTimeoutMs = opts.readyTimeoutMs ?? 90_000;
+  const health = await waitForHealthz(url, proc, { timeoutMs: readyTimeoutMs, intervalMs: 100 });
   if (health === "exited") throw new Error(`server exited early (${proc.child.exitCode}):\n${proc.output()}`);
   if (health === "timeout") {
     await stop();
-    throw new Error(`server not ready after 90 s:\n${proc.output()}`);
+    throw new Error(`server not ready after ${readyTimeoutMs / 1000} s:\n${proc.output()}`);
   }
   return { url, pid: proc.pid, admin, output: proc.output, stop };
+}
+
+/** A first admin with a long random password (passes the strength rule; never printed). */
+export function newAdmin(): { username: string; password: string } {
+  return { username: "admin", password: `crowd ${crypto.randomBytes(24).toString("base64url")} bench` };
+}
+
+/** POST /api/admin/login: the admin's bearer token. */
+export async function adminToken(base: string, admin: { username: string; password: string }): Promise<string> {
+  const res = await fetch(`${base}/api/admin/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(admin) });
+  const body = (await res.json()) as { token?: string };
+  if (!res.ok || !body.token) throw new Error(`admin login failed: ${res.status}`);
+  return body.token;
 }

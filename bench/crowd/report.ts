@@ -1,5 +1,5 @@
 /** Tables: per path, the crowd, memory, and the summary against the issue's targets. */
-import { combine, rate, type Crowd, type Pair, type Run, type Snapshot } from "./load";
+import { combine, rate, type BeaconCounts, type Crowd, type Pair, type Run, type Snapshot } from "./load";
 
 export type DbKind = "pglite" | "postgres";
 
@@ -8,6 +8,8 @@ export interface DbResult {
   snapshots: Snapshot[];
   pairs: Pair[];
   crowd: Crowd;
+  /** --beacons on: every beacon's status (pairs and crowd), and the page views the report counts after them */
+  beacons?: { sent: BeaconCounts; inReport: number; waitedMs: number | null };
   /** atStart: 2-5 s after /healthz; idle: settled, --settle-seconds after start (see run.ts) */
   rss: { atStart: number; idle: number; peak: number; after: number; samples: number };
   serverLog: string;
@@ -24,14 +26,17 @@ function table(head: string[], rows: string[][], right = new Set<number>()): str
   return [line(head), widths.map((w) => "-".repeat(w)).join("  "), ...rows.map(line)].join("\n");
 }
 
+/** The product's answer of a pair's path; the beacons' pair reads GET / as "encoded". */
+const snapshotOf = (r: DbResult, p: Pair) => r.snapshots.find((x) => x.path === p.path && x.variant === (p.variant === "beacons" ? "encoded" : p.variant))!;
+
 function size(results: DbResult, p: Pair): string {
-  const s = results.snapshots.find((x) => x.path === p.path && x.variant === p.variant)!;
+  const s = snapshotOf(results, p);
   return `${s.bytes} ${(s.headers["content-encoding"] as string | undefined) ?? "identity"}`;
 }
 
 /** The product's header block as sent, roughly: "name: value\r\n" per header (Date, Connection, Keep-Alive included). */
 function headerBytes(results: DbResult, p: Pair): string {
-  const s = results.snapshots.find((x) => x.path === p.path && x.variant === p.variant)!;
+  const s = snapshotOf(results, p);
   return String(Object.entries(s.headers).reduce((n, [k, v]) => n + k.length + 4 + String(v).length, 0));
 }
 
@@ -79,9 +84,15 @@ export function crowdTable(results: DbResult[]): string {
       `${r.db}: ${w.length} admin writes (POST /api/shows, one a second), statuses in order: ${statusRuns(w.map((x) => x.status))}`,
       `  write latency median ${ms[Math.floor(ms.length / 2)]?.toFixed(0)} ms, max ${ms[ms.length - 1]?.toFixed(0)} ms; stale GET /api/shows after a write: ${w.filter((x) => x.staleApi).length}; stale GET / after a write: ${w.filter((x) => x.stalePage).length}`,
       ...bad.map((x) => `  write #${x.i + 1}: ${x.status || "network error"} ${x.error ?? ""}`),
+      ...(r.beacons ? [beaconLine(r.beacons)] : []),
     ].join("\n");
   });
   return `${table(["db", "path", "requests", "req/s", "p99 ms", "errors", "timeouts", "non2xx"], rows, new Set([2, 3, 4, 5, 6, 7]))}\n\n${writes.join("\n")}`;
+}
+
+function beaconLine(b: NonNullable<DbResult["beacons"]>): string {
+  const statuses = Object.entries(b.sent.statuses).map(([code, k]) => `${code}x${k.toLocaleString("en-US")}`).join(" ") || "none";
+  return `  beacons (POST /api/events, pairs + crowd): ${b.sent.written.toLocaleString("en-US")} written, answered ${statuses} (the rest cut off at the end of a run); page views in the report: ${b.inReport.toLocaleString("en-US")}${b.waitedMs === null ? " (fewer than the 202s after 60 s)" : `, every 202 in ${(b.waitedMs / 1000).toFixed(1)} s after the load`}`;
 }
 
 export function rssTable(results: DbResult[]): string {
@@ -113,6 +124,10 @@ export function summary(results: DbResult[]): { text: string; ok: boolean } {
   rows.push(["crowd p99 (worst path)", `<= ${TARGETS.crowdP99} ms`, ...results.map((r) => { const v = crowdAll(r).p99; return mark(v <= TARGETS.crowdP99, `${v.toFixed(0)} ms`); })]);
   rows.push(["admin writes 2xx", "all", ...results.map((r) => { const w = r.crowd.writes; const good = w.filter((x) => x.status >= 200 && x.status < 300).length; return mark(w.length > 0 && good === w.length, `${good}/${w.length}`); })]);
   rows.push(["stale reads after a write (api+page)", "0", ...results.map((r) => { const w = r.crowd.writes; const n = w.filter((x) => x.staleApi).length + w.filter((x) => x.stalePage).length; return mark(n === 0, String(n)); })]);
+  if (results.some((r) => r.beacons)) {
+    rows.push(["beacons: 202s <= page views in the report <= written", "both", ...results.map((r) => { if (!r.beacons) return "-"; const a = r.beacons.sent.statuses["202"] ?? 0; return mark(a > 0 && a <= r.beacons.inReport && r.beacons.inReport <= r.beacons.sent.written, `${a} <= ${r.beacons.inReport} <= ${r.beacons.sent.written}`); })]);
+    rows.push(["beacons answered other than 202", "0", ...results.map((r) => { if (!r.beacons) return "-"; const other = Object.entries(r.beacons.sent.statuses).filter(([c]) => c !== "202").reduce((a, [, k]) => a + k, 0); return mark(other === 0, String(other)); })]);
+  }
   rows.push(["RSS idle (settled)", results.map((r) => `${r.db} <= ${TARGETS.idleRss[r.db]} MB`).join(", "), ...results.map((r) => mark(mb(r.rss.idle) <= TARGETS.idleRss[r.db], `${mb(r.rss.idle).toFixed(0)} MB`))]);
   return { text: table(["check", "target", ...cols], rows), ok };
 }

@@ -8,11 +8,10 @@
  *
  * Exit code 0 when every target is met, 1 when one is missed, 2 when the bench itself failed.
  */
-import { execFileSync } from "node:child_process";
-import os from "node:os";
 import { parseArgs } from "node:util";
-import { PATHS, alternatingPairs, crowdWithWrites, snapshot, startBare, type Variant } from "./load";
-import { ROOT, createPostgresDb, type Build, ensureBuild, postgresVersion, quietRss, rssSampler, startProduct, type PostgresDb, type Product } from "./product";
+import { benchHeader, loadavg } from "../lib/header";
+import { PATHS, alternatingPairs, beaconSnapshot, crowdWithWrites, snapshot, startBare, takeBeaconCounts, type Variant } from "./load";
+import { adminToken, createPostgresDb, type Build, ensureBuild, postgresVersion, quietRss, rssSampler, startProduct, type PostgresDb, type Product } from "./product";
 import { crowdTable, pathTable, rssTable, summary, type DbKind, type DbResult } from "./report";
 
 const { values: args } = parseArgs({
@@ -29,6 +28,7 @@ const { values: args } = parseArgs({
     rebuild: { type: "boolean", default: false },
     ref: { type: "string" }, // build this commit (git archive) instead of the working tree
     "fast-lane": { type: "string", default: "on" }, // off: the product runs with FAST_LANE=off (src/server/fast-path left out), to measure what it gains
+    beacons: { type: "string", default: "on" }, // off: no POST /api/events (issue 23) in the pairs and the crowd, as before
   },
   strict: true,
 });
@@ -50,15 +50,10 @@ const opts = {
 };
 if (!opts.dbs.every((d) => d === "pglite" || d === "postgres")) throw new Error("--db is pglite, postgres or both");
 if (args["fast-lane"] !== "on" && args["fast-lane"] !== "off") throw new Error("--fast-lane is on or off");
+if (args.beacons !== "on" && args.beacons !== "off") throw new Error("--beacons is on or off");
+const beacons = args.beacons === "on";
 
 const log = (s = "") => console.log(s);
-const git = (...a: string[]) => execFileSync("git", a, { cwd: ROOT, encoding: "utf8" }).trim();
-const commitLine = (ref: string) => {
-  const line = git("log", "-1", "--format=%h %s", `${ref}^{commit}`);
-  return line.length > 110 ? `${line.slice(0, 109)}…` : line;
-};
-const loadavg = () => os.loadavg().map((l) => l.toFixed(2)).join(" ");
-
 // Ctrl-C mid-run still stops the servers and drops the bench database.
 let cleanup: (() => Promise<void>) | undefined;
 for (const sig of ["SIGINT", "SIGTERM"] as const) {
@@ -66,6 +61,27 @@ for (const sig of ["SIGINT", "SIGTERM"] as const) {
     console.error(`\n${sig}: cleaning up`);
     void (cleanup?.() ?? Promise.resolve()).finally(() => process.exit(130));
   });
+}
+
+/**
+ * Every beacon the product accepted (202) in the pairs and the crowd, against the page views its
+ * report counts once the batch writer has written them (every 2 s): none lost, none twice.
+ */
+async function beaconsStored(product: Product): Promise<NonNullable<DbResult["beacons"]>> {
+  const sent = takeBeaconCounts();
+  const accepted = sent.statuses["202"] ?? 0;
+  const token = await adminToken(product.url, product.admin);
+  // the band's days around now, whatever its time zone: every event of the run is in
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  const started = performance.now();
+  let inReport = 0;
+  while (performance.now() - started < 60_000) {
+    const res = await fetch(`${product.url}/api/admin/stats?from=${day(-2)}&to=${day(2)}`, { headers: { authorization: `Bearer ${token}` } });
+    inReport = ((await res.json()) as { data?: { pageviews?: number } }).data?.pageviews ?? 0;
+    if (inReport >= accepted) return { sent, inReport, waitedMs: performance.now() - started };
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return { sent, inReport, waitedMs: null };
 }
 
 async function benchOne(build: Build, db: DbKind): Promise<DbResult> {
@@ -88,7 +104,8 @@ async function benchOne(build: Build, db: DbKind): Promise<DbResult> {
       pgDb = await createPostgresDb(args["pg-url"]!);
       log(`created database ${pgDb.name} (PostgreSQL ${await postgresVersion(args["pg-url"]!)})`);
     }
-    product = await startProduct(build, { databaseUrl: pgDb?.url, ...(args["fast-lane"] === "off" ? { fastLane: "off" as const } : {}) });
+    // TRUST_PROXY: the beacons' X-Forwarded-For addresses are their visitors (each under the per-address limit)
+    product = await startProduct(build, { databaseUrl: pgDb?.url, ...(args["fast-lane"] === "off" ? { fastLane: "off" as const } : {}), ...(beacons ? { env: { TRUST_PROXY: "127.0.0.1" } } : {}) });
     const readyAt = Date.now();
     log(`server pid ${product.pid} at ${product.url}; sampling idle RSS (2 s settle, then 3 s every 200 ms), and again ${opts.settleSeconds} s after start`);
     const atStart = await quietRss(product.pid, 2000, 3000);
@@ -101,36 +118,33 @@ async function benchOne(build: Build, db: DbKind): Promise<DbResult> {
     for (const variant of opts.variants) for (const p of PATHS) snapshots.push(await snapshot(product.url, p, variant));
     const bad = snapshots.filter((s) => s.status !== 200);
     if (bad.length) throw new Error(`the product did not answer 200: ${bad.map((s) => `${s.variant} ${s.path} -> ${s.status}`).join(", ")}`);
+    takeBeaconCounts(); // from here on, every beacon the product gets is counted
+    if (beacons) {
+      const b = await beaconSnapshot(product.url);
+      if (b.status !== 202) throw new Error(`the product answered a beacon ${b.status}, not 202`);
+      snapshots.push(b);
+    }
     const bare = await startBare(snapshots);
     stopBare = bare.stop;
     log(`bare node:http pid ${bare.pid} at ${bare.url} replays ${snapshots.length} answers`);
 
     const sampler = rssSampler(product.pid);
     log(`alternating pairs: ${opts.connections} connections, ${opts.rounds} rounds x ${opts.seconds} s per target (after 1 s warm-up each)`);
-    const pairs = await alternatingPairs(product.url, bare.url, { connections: opts.connections, rounds: opts.rounds, seconds: opts.seconds, variants: opts.variants }, log);
-    log(`crowd: ${opts.crowdConnections} connections on / and /api/shows for ${opts.crowdSeconds} s, an admin creating a show every second`);
-    const crowd = await crowdWithWrites(product.url, product.admin, { connections: opts.crowdConnections, seconds: opts.crowdSeconds });
+    const variants: Variant[] = [...opts.variants, ...(beacons ? (["beacons"] as const) : [])];
+    const pairs = await alternatingPairs(product.url, bare.url, { connections: opts.connections, rounds: opts.rounds, seconds: opts.seconds, variants }, log);
+    log(`crowd: ${opts.crowdConnections} connections on / and /api/shows for ${opts.crowdSeconds} s${beacons ? " (each GET / followed by its beacon)" : ""}, an admin creating a show every second`);
+    const crowd = await crowdWithWrites(product.url, product.admin, { connections: opts.crowdConnections, seconds: opts.crowdSeconds, beacons });
     const { peak, samples } = sampler.stop();
+    const stored = beacons ? await beaconsStored(product) : undefined;
     const after = await quietRss(product.pid, 2000, 2000);
-    return { db, snapshots, pairs, crowd, rss: { atStart, idle, peak, after, samples }, serverLog: product.output() };
+    return { db, snapshots, pairs, crowd, beacons: stored, rss: { atStart, idle, peak, after, samples }, serverLog: product.output() };
   } finally {
     await stopAll();
   }
 }
 
 async function main() {
-  const cpus = os.cpus();
-  const dirty = git("status", "--porcelain", "--", "src", "drizzle", "scripts", "index.html", "vite.config.ts", "package.json").split("\n").filter(Boolean);
-  log("crowd bench (issue 10)");
-  log(`command:  npx tsx bench/crowd/run.ts ${process.argv.slice(2).join(" ")}`.trimEnd());
-  log(`node ${process.version}, ${cpus.length} CPUs (${cpus[0]?.model.trim()}), ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB RAM, load average ${loadavg()}`);
-  if (args.ref) {
-    log(`measured: commit ${commitLine(args.ref)} (exported with git archive: uncommitted edits are not part of it)`);
-  } else {
-    log(`measured: the working tree on top of ${commitLine("HEAD")}`);
-    log(`          ${dirty.length ? `${dirty.length} uncommitted change(s) under src/drizzle/scripts/package.json are part of this build (use --ref HEAD for the commit alone)` : "no uncommitted changes under src/drizzle/scripts/package.json: the build is the commit"}`);
-  }
-  log(`date:     ${new Date().toISOString()}`);
+  for (const line of benchHeader({ title: "crowd bench (issue 10)", script: "bench/crowd/run.ts", ref: args.ref })) log(line);
   if (args["fast-lane"] === "off") log("product:  FAST_LANE=off (everything in src/server/fast-path left out)");
   const build = ensureBuild({ ref: args.ref, force: args.rebuild! });
   log(build.note);
