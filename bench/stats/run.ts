@@ -16,7 +16,7 @@
 import fs from "node:fs";
 import { parseArgs } from "node:util";
 import { openDatabase } from "../../src/server/db/client";
-import { rollUpDay } from "../../src/server/modules/stats/repository";
+import { rollUpDay } from "../../src/server/modules/stats/totals";
 import { SETTING_DEFAULTS } from "../../src/shared/settings-defaults";
 import { createPostgresDb, tempDir, type PostgresDb } from "../../tests/support/server-process";
 import { adminToken, ensureBuild, postgresVersion, rssSampler, startProduct, type Build, type Product } from "../crowd/product";
@@ -244,7 +244,7 @@ interface ReportResult {
 }
 
 /**
- * The product's rollUpDay (modules/stats/repository.ts) of one day, timed, on the database opened
+ * The product's rollUpDay (modules/stats/totals.ts) of one day, timed, on the database opened
  * the way the server opens it (src/server/db/client.ts: PGlite with the server's settings).
  */
 async function rollOneDay(p: Place, day: string): Promise<number> {
