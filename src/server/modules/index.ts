@@ -10,6 +10,7 @@ import { lyricsModule } from "./lyrics";
 import { merchandiseModule } from "./merchandise";
 import { messagesModule } from "./messages";
 import { newsletterModule } from "./newsletter";
+import { placesModule } from "./places";
 import type { ResourceModule } from "./resource-module";
 import { seoModule } from "./seo";
 import { settingsModule } from "./settings";
@@ -37,6 +38,7 @@ export const modules: ResourceModule[] = [
   merchandiseModule,
   messagesModule,
   newsletterModule,
+  placesModule,
   seoModule,
   settingsModule,
   setupModule,
