@@ -1,5 +1,5 @@
 /** Shows (spec section 7) and their calendar feeds. */
-export type { Show, ShowInput, ShowPage, ShowSort, ShowTableQuery } from "../schemas/shows";
+export type { AdminShow, Show, ShowInput, ShowPage, ShowSort, ShowTableQuery } from "../schemas/shows";
 import type { ShowTableQuery } from "../schemas/shows";
 import { tableUrl } from "./paging";
 

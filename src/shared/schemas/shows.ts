@@ -4,6 +4,16 @@ import { multilineText, text } from "./text";
 import { SHOW_STATUSES } from "../show-status";
 import { dataAnswer, savedAnswer, timestamp } from "./answers";
 import { listOrPageAnswer, pageAnswer, tableQuery } from "./paging";
+import { latitude, longitude } from "./places";
+
+/** The largest radius 'tell fans near it' and the newsletter's 'fans near a show' take. */
+export const MAX_NEARBY_MILES = 500;
+/** `{ "miles": N }`: tell fans within N miles of the venue (issue 24). */
+export const nearbyMiles = z
+  .number({ message: "Miles must be a whole number" })
+  .int("Miles must be a whole number")
+  .min(1, "Miles must be at least 1")
+  .max(MAX_NEARBY_MILES, `Miles must be ${MAX_NEARBY_MILES} at most`);
 
 export { SHOW_STATUSES, SHOW_STATUS_LABELS, sellsTickets, type ShowStatus } from "../show-status";
 
@@ -38,6 +48,17 @@ export const showInput = z.object({
   // optional, so clients that never heard of it keep working: a new show is 'scheduled',
   // an update without it keeps the show's status
   status: z.enum(SHOW_STATUSES, { message: `Status must be one of ${SHOW_STATUSES.join(", ")}` }).optional(),
+  // where the venue is (issue 24): absent, the server places it from the location (or keeps the
+  // admin's pick while the location stays the same); both given, the admin's pick; both null, placed again
+  lat: latitude.nullish(),
+  lng: longitude.nullish(),
+  /** the gazetteer's name of the admin's pick ('Greenville, North Carolina, US') */
+  placeName: text({ message: "Place name must be text" }).trim().max(200, "Place name is too long").nullish(),
+  /** tell verified fans with the shows interest within N miles, once, when the show is saved; null: don't */
+  announceNearby: z.object({ miles: nearbyMiles }, { message: "announceNearby must be { miles } or null" }).nullish(),
+}).superRefine((show, ctx) => {
+  const given = [show.lat, show.lng].filter((v) => v !== undefined && v !== null).length;
+  if (given === 1) ctx.addIssue({ code: "custom", path: [show.lat == null ? "lat" : "lng"], message: "Give both latitude and longitude, or neither" });
 });
 
 export type ShowInput = z.input<typeof showInput>;
@@ -58,18 +79,37 @@ export const showRecord = z.object({
   status: z.enum(SHOW_STATUSES),
   /** rises with every update (the calendar's SEQUENCE) */
   revision: z.number(),
+  /** where the venue is on a map (issue 24); null when not placed */
+  lat: z.number().nullable(),
+  lng: z.number().nullable(),
   createdAt: timestamp,
   updatedAt: timestamp,
 });
 export type Show = z.input<typeof showRecord>;
 
+/** A show as the admin reads it: also where it was placed and what 'tell fans near it' did. */
+export const showAdminRecord = showRecord.extend({
+  placeName: z.string().nullable(),
+  placePinned: z.boolean(),
+  announceNearby: z.object({ miles: z.number() }).nullable(),
+  /** when the nearby mail is due (9:00 band time when saved at night); null once told or never asked */
+  nearbyDueAt: timestamp.nullable(),
+  nearbyToldAt: timestamp.nullable(),
+  nearbyToldCount: z.number().nullable(),
+});
+export type AdminShow = z.input<typeof showAdminRecord>;
+
 export const showAnswers = {
   list: dataAnswer(z.array(showRecord)),
   /** one page of the admin table's search (GET /api/admin/shows; GET /api/shows with table parameters) */
   page: pageAnswer(showRecord),
-  listOrPage: listOrPageAnswer(showRecord),
+  /** the admin's page (table parameters) carries the admin's fields, as GET /api/admin/shows does */
+  listOrPage: listOrPageAnswer(showRecord, showAdminRecord),
   item: dataAnswer(showRecord),
   saved: savedAnswer(showRecord),
+  adminItem: dataAnswer(showAdminRecord),
+  adminSaved: savedAnswer(showAdminRecord),
+  adminPage: pageAnswer(showAdminRecord),
 };
 export type ShowPage = z.input<typeof showAnswers.page>;
 

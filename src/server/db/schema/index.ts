@@ -6,3 +6,4 @@ export * from "./back-office";
 export * from "./backups";
 export * from "./cache-versions";
 export * from "./stats";
+export * from "./places";

@@ -6,13 +6,24 @@ import { placesAdminRoutes, placesPublicRoutes } from "./routes";
 declare module "fastify" {
   interface FastifyInstance {
     /** The offline gazetteer (decision 040): a typed place to a point, and suggestions. */
-    places: Gazetteer;
+    places: Places;
   }
+}
+
+/** The gazetteer's questions, and the clock the nearby mails go by (tests set it). */
+export interface Places {
+  resolve: Gazetteer["resolve"];
+  suggest: Gazetteer["suggest"];
+  now: () => Date;
+  /** asks the nearby round to look now (a show was saved that tells fans near it); the server's background sets it */
+  wakeNearby: () => void;
 }
 
 function decoratePlaces(app: FastifyInstance) {
   // shared by the apps of one process and let go after ten idle minutes (its timer does not hold the process open)
-  app.decorate("places", sharedGazetteer((err) => app.log.error({ err }, "places: the gazetteer's files could not be read; places stay 'not placed'")));
+  const gazetteer = sharedGazetteer((err) => app.log.error({ err }, "places: the gazetteer's files could not be read; places stay 'not placed'"));
+  const places: Places = { resolve: (text) => gazetteer.resolve(text), suggest: (text, limit) => gazetteer.suggest(text, limit), now: () => new Date(), wakeNearby: () => {} };
+  app.decorate("places", places);
 }
 
 /** Places on a map, fans near a show, 'bring us to your town' (issue 24, README.md in this folder). */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startWithAdmin, type TestApp } from "../../test/app";
-import { Gazetteer, placeKey } from "./gazetteer";
+import { Gazetteer, placeKey, sharedGazetteer } from "./gazetteer";
 
 let t: TestApp;
 let headers: Record<string, string>;
@@ -40,7 +40,7 @@ describe("the offline gazetteer", () => {
     expect(await missing.resolve("Raleigh")).toBeNull();
     expect(errors).toHaveLength(1);
     missing.close();
-    const g = t.app.places;
+    const g = sharedGazetteer();
     await g.resolve("Raleigh");
     expect(g.loaded).toBe(true);
     expect(g.unloadIfIdle(60_000)).toBe(false);
@@ -72,5 +72,81 @@ describe("suggestions", () => {
     expect(res.json().data[0].name).toBe("Greenville, North Carolina, US");
     const other = await t.request({ method: "GET", url: "/api/admin/places?q=Greenville", headers });
     expect(other.json().data.length).toBeGreaterThan(3);
+  });
+});
+
+const show = {
+  venue: "Motorco",
+  location: "Durham, NC",
+  date: "2031-03-01",
+  time: "8:00 PM",
+  price: "15",
+  ageRestriction: "21+",
+  supportingActs: "",
+  eventUrl: "",
+};
+
+describe("a show's place", () => {
+  const post = (payload: object) => t.request({ method: "POST", url: "/api/shows", headers, payload });
+
+  it("is placed from its location when saved: the admin sees the name, the public only the point", async () => {
+    const created = await post(show);
+    expect(created.statusCode).toBe(201);
+    const saved = created.json().data;
+    expect(saved).toMatchObject({ placeName: "Durham, North Carolina, US", placePinned: false, lat: expect.closeTo(35.99, 1), lng: expect.closeTo(-78.9, 1), announceNearby: null });
+    const admin = (await t.request({ method: "GET", url: `/api/shows/${saved.id}`, headers })).json().data;
+    expect(admin.placeName).toBe("Durham, North Carolina, US");
+    const publicShow = (await t.request({ method: "GET", url: "/api/shows" })).json().data.find((s: { id: number }) => s.id === saved.id);
+    expect(publicShow.lat).toBeCloseTo(35.99, 1);
+    expect(publicShow).not.toHaveProperty("placeName");
+    expect(publicShow).not.toHaveProperty("announceNearby");
+    expect(Object.keys(publicShow).sort()).toEqual(["ageRestriction", "createdAt", "date", "eventUrl", "id", "lat", "lng", "location", "price", "revision", "status", "supportingActs", "time", "updatedAt", "venue"]);
+  });
+
+  it("an unknown location is kept as typed and not placed, never an error", async () => {
+    const created = await post({ ...show, location: "Somewhere Over The Rainbow" });
+    expect(created.statusCode).toBe(201);
+    expect(created.json().data).toMatchObject({ location: "Somewhere Over The Rainbow", lat: null, lng: null, placeName: null });
+  });
+
+  it("keeps the admin's pick while the location stays, places it again when the location changes", async () => {
+    const id = (await post({ ...show, location: "Greenville" })).json().data.id;
+    const put = (payload: object) => t.request({ method: "PUT", url: `/api/shows/${id}`, headers, payload });
+    const picked = await put({ ...show, location: "Greenville", lat: 35.61266, lng: -77.36635, placeName: "Greenville, North Carolina, US" });
+    expect(picked.json().data).toMatchObject({ lat: 35.61266, lng: -77.36635, placeName: "Greenville, North Carolina, US", placePinned: true });
+    const kept = await put({ ...show, location: "Greenville", time: "9:00 PM" });
+    expect(kept.json().data).toMatchObject({ lat: 35.61266, placePinned: true });
+    const typed = await put({ ...show, location: "Greenville", lat: 35.5, lng: -77.5 });
+    expect(typed.json().data).toMatchObject({ lat: 35.5, lng: -77.5, placeName: null, placePinned: true });
+    const moved = await put({ ...show, location: "Raleigh, NC" });
+    expect(moved.json().data).toMatchObject({ placeName: "Raleigh, North Carolina, US", placePinned: false });
+  });
+
+  it("bad coordinates get clear 400s", async () => {
+    const cases: [object, string][] = [
+      [{ lat: 91, lng: 0 }, "Latitude must be between -90 and 90"],
+      [{ lat: 10, lng: -181 }, "Longitude must be between -180 and 180"],
+      [{ lat: 10 }, "Give both latitude and longitude, or neither"],
+      [{ lat: "north", lng: 1 }, "Latitude must be a number"],
+      [{ announceNearby: { miles: 0 } }, "Miles must be at least 1"],
+      [{ announceNearby: { miles: 5000 } }, "Miles must be 500 at most"],
+    ];
+    for (const [extra, message] of cases) {
+      const res = await post({ ...show, ...extra });
+      expect(res.statusCode, JSON.stringify(extra)).toBe(400);
+      expect(res.json().message).toContain(message);
+    }
+  });
+});
+
+describe("the nearby mail's morning rule", () => {
+  it("saved by day it is due at once; at night it waits for 9:00 band time", async () => {
+    const { nearbyDueAt } = await import("./show-place");
+    const zone = "America/New_York";
+    const noon = new Date("2031-03-01T17:00:00Z"); // 12:00 EST
+    expect(nearbyDueAt(noon, zone)).toEqual(noon);
+    expect(nearbyDueAt(new Date("2031-03-01T07:00:00Z"), zone)).toEqual(new Date("2031-03-01T14:00:00Z")); // 2:00 -> 9:00 EST
+    expect(nearbyDueAt(new Date("2031-03-02T03:30:00Z"), zone)).toEqual(new Date("2031-03-02T14:00:00Z")); // 22:30 -> next 9:00
+    expect(nearbyDueAt(new Date("2031-07-01T13:00:00Z"), zone)).toEqual(new Date("2031-07-01T13:00:00Z")); // 9:00 EDT sharp: now
   });
 });

@@ -1,5 +1,8 @@
 import { and, asc, desc, eq, gte, lt, or, sql, type SQL } from "drizzle-orm";
 import type { ShowData, ShowSort } from "@shared/schemas/shows";
+
+/** A show's columns as a save writes them: the form's fields, and where it is and whom it tells (modules/places). */
+type ShowWrite = Omit<ShowData, "announceNearby" | "lat" | "lng" | "placeName"> & Partial<Pick<typeof shows.$inferInsert, "lat" | "lng" | "placeName" | "placePinned" | "announceNearbyMiles" | "nearbyDueAt">>;
 import type { Db } from "../../db/client";
 import { shows } from "../../db/schema";
 import { containsPattern, tablePage, type TableSearch } from "../../db/table-page";
@@ -9,16 +12,22 @@ export async function findShow(db: Db, id: number) {
   return row ?? null;
 }
 
-export async function createShow(db: Db, input: ShowData) {
-  const [row] = await db.insert(shows).values(input).returning();
+/** Only the columns a save may write (a body's other fields never reach the row). */
+function columnsOf(input: ShowWrite) {
+  const { venue, location, date, time, price, ageRestriction, supportingActs, eventUrl, status, lat, lng, placeName, placePinned, announceNearbyMiles, nearbyDueAt } = input;
+  return { venue, location, date, time, price, ageRestriction, supportingActs, eventUrl, status, lat, lng, placeName, placePinned, announceNearbyMiles, nearbyDueAt };
+}
+
+export async function createShow(db: Db, input: ShowWrite) {
+  const [row] = await db.insert(shows).values(columnsOf(input)).returning();
   return row;
 }
 
-export async function updateShow(db: Db, id: number, input: ShowData) {
+export async function updateShow(db: Db, id: number, input: ShowWrite) {
   // every update raises the revision: calendars that subscribed to the feed take the change (SEQUENCE)
   const [row] = await db
     .update(shows)
-    .set({ ...input, revision: sql`${shows.revision} + 1`, updatedAt: new Date() })
+    .set({ ...columnsOf(input), revision: sql`${shows.revision} + 1`, updatedAt: new Date() })
     .where(eq(shows.id, id))
     .returning();
   return row ?? null;

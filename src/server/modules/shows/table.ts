@@ -5,6 +5,7 @@ import { z } from "zod";
 import type { Db } from "../../db/client";
 import { badRequest } from "../../lib/http-error";
 import { searchShows } from "./repository";
+import { adminShowOf } from "../places/show-place";
 
 const flag = (name: string) => z.enum(["true", "false"], { message: `${name} must be 'true' or 'false'` }).optional();
 
@@ -40,5 +41,5 @@ export async function showsTablePage(db: Db, query: TableQuestion) {
     page: query.page ?? 1,
     pageSize: query.pageSize ?? DEFAULT_PAGE_SIZE,
   });
-  return { success: true, ...found };
+  return { success: true, page: found.page, data: found.data.map(adminShowOf) };
 }

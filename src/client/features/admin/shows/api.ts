@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import type { PageInfo } from "@shared/api/paging";
-import { showListKeys, showsApi, type Show, type ShowTableQuery } from "@shared/api/shows";
+import { showListKeys, showsApi, type AdminShow, type Show, type ShowTableQuery } from "@shared/api/shows";
+import { placesApi, type PlaceSuggestion } from "@shared/api/places";
 import type { ShowData } from "@shared/schemas/shows";
 import type { ShowStatus } from "@shared/show-status";
 import { apiRequest, type ApiResponse } from "@client/lib/api-client";
@@ -9,7 +10,10 @@ import { useItem, useResourceMutation } from "@client/lib/resource";
 
 /** The admin list is the public GET of every show by date. */
 export const showsQuery = () => urlQuery<Show[]>(showsApi.list);
-export const showQuery = (id: number) => urlQuery<Show>(showsApi.item(id));
+export const showQuery = (id: number) => urlQuery<AdminShow>(showsApi.item(id));
+
+/** The gazetteer's matches of a location (the form's 'Placed at' and 'pick another match'). */
+export const usePlaceSuggestions = (q: string) => useQuery({ ...urlQuery<PlaceSuggestion[]>(placesApi.adminSuggest(q)), enabled: q.trim().length >= 2, staleTime: 5 * 60_000 });
 
 export const useShows = () => useQuery(showsQuery());
 /** The edit form's show; none on the add form. */
@@ -68,7 +72,7 @@ export const showsPageQuery = (query: ShowTableQuery) =>
   queryOptions({
     queryKey: [showsApi.adminTable, query],
     queryFn: async ({ signal }) => {
-      const res = (await apiRequest<Show[]>("GET", showsApi.page(query), undefined, { signal })) as ApiResponse<Show[]> & { page: PageInfo };
+      const res = (await apiRequest<AdminShow[]>("GET", showsApi.page(query), undefined, { signal })) as ApiResponse<AdminShow[]> & { page: PageInfo };
       return { rows: res.data, page: res.page };
     },
     placeholderData: keepPreviousData,

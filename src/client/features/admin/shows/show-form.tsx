@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import type { Show } from "@shared/schemas/shows";
+import type { AdminShow } from "@shared/schemas/shows";
 import { showInput, type ShowData, type ShowInput } from "@shared/schemas/shows";
 import { todayIso } from "@shared/format";
 import { FormActions } from "@client/components/ui/form-actions";
@@ -11,6 +11,7 @@ import { UnsavedChangesPrompt } from "../components/unsaved-changes-prompt";
 import { useSaveShow } from "./api";
 import { STATUS_OPTIONS } from "./status-options";
 import { useNavigateAfterSave } from "@client/lib/use-unsaved-changes";
+import { NearbyField, ShowPlacement } from "./show-placement";
 
 const EMPTY: ShowInput = { venue: "", location: "", date: "", time: "", price: undefined, ageRestriction: "", supportingActs: "", eventUrl: "", status: "scheduled" };
 
@@ -29,10 +30,15 @@ export function sampleShow(now = new Date()): ShowInput {
   };
 }
 
-const toFormValues = (s: Show): ShowInput => ({ ...s, eventUrl: s.eventUrl ?? "", status: s.status ?? "scheduled" });
+/** The saved show as form values: its coordinates only when the admin picked them (else the server places it again). */
+function toFormValues(s: AdminShow): ShowInput {
+  const { venue, location, date, time, price, ageRestriction, supportingActs, eventUrl, status, announceNearby } = s;
+  const picked = s.placePinned && s.lat != null && s.lng != null ? { lat: s.lat, lng: s.lng, placeName: s.placeName } : {};
+  return { venue, location, date, time, price, ageRestriction, supportingActs, eventUrl: eventUrl ?? "", status: status ?? "scheduled", announceNearby, ...picked };
+}
 
 /** The add/edit form; `show` is the record being edited (absent when adding). */
-export function ShowForm({ show }: { show?: Show }) {
+export function ShowForm({ show }: { show?: AdminShow }) {
   const navigate = useNavigateAfterSave();
   const form = useForm<ShowInput, unknown, ShowData>({ resolver: zodResolver(showInput), defaultValues: show ? toFormValues(show) : EMPTY });
   const save = useSaveShow(show, {
@@ -50,6 +56,7 @@ export function ShowForm({ show }: { show?: Show }) {
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField control={c} name="venue" label="Venue" placeholder="Venue name" />
         <TextField control={c} name="location" label="Location" placeholder="e.g. Greenville, NC" />
+        <ShowPlacement form={form} show={show} />
         {/* past dates too: a band fills its archive (issue 21); the hint says where such a show goes */}
         <DateField control={c} name="date" label="Date" placeholder="Pick a date" hint={isPast ? "This date has passed: the show goes to the archive (Past Shows on /shows)." : undefined} />
         <TextField control={c} name="time" label="Time" placeholder="e.g. 8:00 PM" />
@@ -61,6 +68,7 @@ export function ShowForm({ show }: { show?: Show }) {
         <TextField control={c} name="eventUrl" type="url" label="Event URL" placeholder="https://..." hint="Optional link to the event or ticket page." />
         <SelectField control={c} name="status" label="Status" options={STATUS_OPTIONS} hint="Sold out and cancelled shows hide the ticket link." />
       </div>
+      <NearbyField form={form} show={show} />
       <UnsavedChangesPrompt when={form.formState.isDirty && !save.isSuccess} />
       <FormActions cancelHref="/shows" submitLabel={show ? "Update Show" : "Create Show"} pending={save.isPending} />
     </form>

@@ -1,8 +1,10 @@
+import { NOT_PLACED } from "@shared/api/places";
+import { nearbyStatus } from "./show-placement";
 import { ChevronDown, ChevronRight, Megaphone, Pencil, Plus, SearchX, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Link } from "wouter";
 import type { ShowSort, ShowTableQuery } from "@shared/api/shows";
-import type { Show } from "@shared/schemas/shows";
+import type { AdminShow, Show } from "@shared/schemas/shows";
 import { formatDate, formatPrice, todayIso } from "@shared/format";
 import { Button } from "@client/components/ui/button";
 import { Card } from "@client/components/ui/card";
@@ -68,7 +70,7 @@ export default function ShowsPage() {
   const remove = useDeleteShow();
   const setStatus = useSetShowStatus();
 
-  const columns: Column<Show>[] = [
+  const columns: Column<AdminShow>[] = [
     { header: "Date", sortKey: "date", card: "field", cell: (s) => <span className="whitespace-nowrap">{formatDate(s.date)}</span> },
     { header: "Venue", sortKey: "venue", card: "title", cell: (s) => (
         <span className="inline-flex flex-wrap items-center gap-2">
@@ -77,7 +79,17 @@ export default function ShowsPage() {
         </span>
       ),
     },
-    { header: "Location", sortKey: "location", cell: (s) => s.location },
+    {
+      header: "Location",
+      sortKey: "location",
+      cell: (s) => (
+        <>
+          {s.location}
+          {s.lat == null ? <span className="block text-xs text-muted-foreground">{NOT_PLACED}</span> : null}
+          {nearbyStatus(s) ? <span className="block text-xs text-muted-foreground">{nearbyStatus(s)}</span> : null}
+        </>
+      ),
+    },
     { header: "Time", cell: (s) => <span className="whitespace-nowrap">{s.time}</span> },
     { header: "Price", sortKey: "price", cell: (s) => formatPrice(s.price) },
     {
