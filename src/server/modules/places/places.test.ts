@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startWithAdmin, type TestApp } from "../../test/app";
+import { eq } from "drizzle-orm";
+import { subscribers } from "../../db/schema";
+import { hashToken } from "../../lib/tokens";
 import { Gazetteer, placeKey, sharedGazetteer } from "./gazetteer";
 
 let t: TestApp;
@@ -148,5 +151,38 @@ describe("the nearby mail's morning rule", () => {
     expect(nearbyDueAt(new Date("2031-03-01T07:00:00Z"), zone)).toEqual(new Date("2031-03-01T14:00:00Z")); // 2:00 -> 9:00 EST
     expect(nearbyDueAt(new Date("2031-03-02T03:30:00Z"), zone)).toEqual(new Date("2031-03-02T14:00:00Z")); // 22:30 -> next 9:00
     expect(nearbyDueAt(new Date("2031-07-01T13:00:00Z"), zone)).toEqual(new Date("2031-07-01T13:00:00Z")); // 9:00 EDT sharp: now
+  });
+});
+
+describe("a fan's city or ZIP", () => {
+  const fan = async (email: string) => (await t.app.db.select().from(subscribers).where(eq(subscribers.email, email)))[0];
+  const subscribe = (payload: object) => t.request({ method: "POST", url: "/api/subscribe", payload: { interests: { shows: true }, ...payload } });
+
+  it("the subscribe form takes it: kept as typed, placed by the gazetteer", async () => {
+    expect((await subscribe({ email: "raleigh@example.com", place: "27601" })).statusCode).toBe(200);
+    expect(await fan("raleigh@example.com")).toMatchObject({ place: "27601", lat: 35.7727, lng: -78.6324 });
+    expect((await subscribe({ email: "nowhere@example.com", place: "Somewhere Nice" })).statusCode).toBe(200);
+    expect(await fan("nowhere@example.com")).toMatchObject({ place: "Somewhere Nice", lat: null, lng: null });
+    expect((await subscribe({ email: "noplace@example.com" })).statusCode).toBe(200);
+    expect(await fan("noplace@example.com")).toMatchObject({ place: null, lat: null });
+    const tooLong = await subscribe({ email: "long@example.com", place: "x".repeat(101) });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().errors.place).toMatch(/too long/);
+  });
+
+  it("the preferences page shows and changes it; absent keeps it, blank clears it", async () => {
+    await subscribe({ email: "prefs@example.com", place: "Durham, NC" });
+    const token = "a".repeat(43);
+    await t.app.db.update(subscribers).set({ isVerified: true, preferencesToken: hashToken(token) }).where(eq(subscribers.email, "prefs@example.com"));
+    const read = async () => (await t.request({ method: "GET", url: `/api/preferences?token=${token}` })).json().data;
+    expect(await read()).toMatchObject({ place: "Durham, NC", placed: true });
+    const put = (extra: object) => t.request({ method: "PUT", url: "/api/preferences", payload: { token, name: null, interests: { shows: true, releases: false, merch: false }, ...extra } });
+    const atl = await put({ place: "Somewhere Nice" });
+    expect(atl.json().data, atl.body).toMatchObject({ place: "Somewhere Nice", placed: false });
+    await put({ place: "Los Angeles, CA" });
+    expect(await fan("prefs@example.com")).toMatchObject({ place: "Los Angeles, CA", lat: expect.closeTo(34.05, 1) });
+    await put({});
+    expect((await fan("prefs@example.com")).place).toBe("Los Angeles, CA");
+    expect((await put({ place: "" })).json().data).toMatchObject({ place: null, placed: false });
   });
 });
