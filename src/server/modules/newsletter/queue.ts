@@ -52,13 +52,16 @@ type NewsletterContent = { subject: string; contentHtml: string; contentText: st
  */
 export async function queueNewsletter(db: Db, n: Targets & NewsletterContent & { createdBy?: string | null }) {
   if (!recipientFilter(n)) return null;
-  return db.transaction(async (tx) => {
-    const [created] = await tx
-      .insert(newsletters)
-      .values({ ...n, regions: [...(n.regions ?? [])], status: "queued" })
-      .returning({ id: newsletters.id });
-    return { id: created.id, recipients: await queueDeliveries(tx, created.id, n) };
-  });
+  return db.transaction((tx) => queueNewsletterIn(tx, n));
+}
+
+/** The same inside a transaction the caller holds (the places module's nearby mail: claimed and queued in one commit). */
+export async function queueNewsletterIn(tx: Tx, n: Targets & NewsletterContent & { createdBy?: string | null }) {
+  const [created] = await tx
+    .insert(newsletters)
+    .values({ ...n, regions: [...(n.regions ?? [])], status: "queued" })
+    .returning({ id: newsletters.id });
+  return { id: created.id, recipients: await queueDeliveries(tx, created.id, n) };
 }
 
 /**

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { ResourceModule } from "../resource-module";
 import { sharedGazetteer, type Gazetteer } from "./gazetteer";
 import { placesAdminRoutes, placesPublicRoutes } from "./routes";
+import { nearbyAnnouncer } from "./nearby";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -32,4 +33,11 @@ export const placesModule: ResourceModule = {
   publicRoutes: placesPublicRoutes,
   adminRoutes: placesAdminRoutes,
   decorate: decoratePlaces,
+  // 'tell fans near it': every instance runs the round; one UPDATE ... RETURNING claims each show once
+  background: async (app) => {
+    const announcer = nearbyAnnouncer(app);
+    app.places.wakeNearby = () => announcer.wake();
+    announcer.start();
+    return () => announcer.stop();
+  },
 };
