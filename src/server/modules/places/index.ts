@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ResourceModule } from "../resource-module";
 import { sharedGazetteer, type Gazetteer } from "./gazetteer";
-import { placesAdminRoutes, placesPublicRoutes } from "./routes";
+import { placesAdminRoutes, placesPublicRoutes, townRequestAdminRoutes, townRequestRoutes } from "./routes";
 import { nearbyAnnouncer } from "./nearby";
 
 declare module "fastify" {
@@ -30,8 +30,14 @@ function decoratePlaces(app: FastifyInstance) {
 /** Places on a map, fans near a show, 'bring us to your town' (issue 24, README.md in this folder). */
 export const placesModule: ResourceModule = {
   name: "places",
-  publicRoutes: placesPublicRoutes,
-  adminRoutes: placesAdminRoutes,
+  publicRoutes: async (app) => {
+    await app.register(placesPublicRoutes);
+    await app.register(townRequestRoutes);
+  },
+  adminRoutes: async (app) => {
+    await app.register(placesAdminRoutes);
+    await app.register(townRequestAdminRoutes);
+  },
   decorate: decoratePlaces,
   // 'tell fans near it': every instance runs the round; one UPDATE ... RETURNING claims each show once
   background: async (app) => {

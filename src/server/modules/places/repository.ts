@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { count, desc, eq, max, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { shows } from "../../db/schema";
+import { shows, townRequests } from "../../db/schema";
 import { badRequest } from "../../lib/http-error";
 
 export const NEAR_SHOW_NOT_FOUND = "Show not found";
@@ -16,4 +16,20 @@ export async function nearTargets(db: Db, near: { showId: number; miles: number 
   if (!show) throw badRequest(`${field}: ${NEAR_SHOW_NOT_FOUND}`, { [field]: NEAR_SHOW_NOT_FOUND });
   if (show.lat === null || show.lng === null) throw badRequest(`${field}: ${NEAR_SHOW_NOT_PLACED}`, { [field]: NEAR_SHOW_NOT_PLACED });
   return { nearShowId: near.showId, nearMiles: near.miles };
+}
+
+export async function addTownRequest(db: Db, r: typeof townRequests.$inferInsert) {
+  await db.insert(townRequests).values(r);
+}
+
+/** How many asked per place (the gazetteer's name, or the words as typed when not placed), most first; the 100 biggest. */
+export async function townRequestCounts(db: Db) {
+  const place = sql<string>`coalesce(${townRequests.placeName}, lower(trim(${townRequests.placeTyped})))`;
+  const rows = await db
+    .select({ place, placed: sql<boolean>`${townRequests.placeName} is not null`, lat: sql<number | null>`min(${townRequests.lat})`, lng: sql<number | null>`min(${townRequests.lng})`, count: count(), latest: max(townRequests.createdAt) })
+    .from(townRequests)
+    .groupBy(place, sql`${townRequests.placeName} is not null`)
+    .orderBy(desc(count()), place)
+    .limit(100);
+  return rows.map((r) => ({ ...r, lat: r.lat === null ? null : Number(r.lat), lng: r.lng === null ? null : Number(r.lng), latest: r.latest ?? new Date(0) }));
 }

@@ -1,6 +1,11 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { placesApi } from "@shared/api/places";
-import { MAX_PLACE_SUGGESTIONS, placeAnswers, placesQuery } from "@shared/schemas/places";
+import { TOWN_REQUEST_THANKS, placesApi } from "@shared/api/places";
+import { MAX_PLACE_SUGGESTIONS, placeAnswers, placesQuery, townRequestInput } from "@shared/schemas/places";
+import { unsubscribeLinks, verificationMail, verifyUrl } from "../../mail/templates";
+import { sendInBackground } from "../../services/mailer";
+import { bandName } from "../../services/settings";
+import { subscribe } from "../subscribers/repository";
+import { addTownRequest, townRequestCounts } from "./repository";
 import { RATE_LIMIT_WINDOW_MS } from "@shared/privacy";
 
 const SUGGEST_PATH = new URL(placesApi.suggest(""), "http://x").pathname;
@@ -22,4 +27,40 @@ export const placesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     success: true,
     data: (await app.places.suggest(request.query.q, MAX_PLACE_SUGGESTIONS)).map(({ name, lat, lng }) => ({ name, lat, lng })),
   }));
+};
+
+/**
+ * 'Want us in your town?' (issue 24): the place is counted (as the gazetteer names it, or as typed
+ * when it is not placed); an address given joins the list with the shows interest through the
+ * list's own signup and double opt-in (the same answer whether or not it was known).
+ */
+export const townRequestRoutes: FastifyPluginAsyncZod = async (app) => {
+  const formLimit = { rateLimit: { max: app.config.FORM_RATE_LIMIT, timeWindow: RATE_LIMIT_WINDOW_MS } };
+  app.post(placesApi.townRequests, { schema: { body: townRequestInput, response: { 200: placeAnswers.townRequested } }, config: formLimit }, async (request) => {
+    const { place, email, website } = request.body;
+    if (website) return { success: true, message: TOWN_REQUEST_THANKS };
+    const found = await app.places.resolve(place);
+    await addTownRequest(app.db, { placeTyped: place, placeName: found?.name ?? null, lat: found?.lat ?? null, lng: found?.lng ?? null });
+    if (email) {
+      const tokens = await subscribe(app.db, { name: null, email, interests: { shows: true, releases: false, merch: false }, place: { typed: place, lat: found?.lat ?? null, lng: found?.lng ?? null }, ip: request.ip, signupPage: null, signupSource: "town-request" });
+      if (tokens) {
+        sendInBackground(
+          app,
+          async () =>
+            verificationMail({
+              bandName: await bandName(app),
+              to: email,
+              verifyUrl: verifyUrl(app.config.PUBLIC_URL, email, tokens.verifyToken),
+              unsubscribe: unsubscribeLinks(app.config.PUBLIC_URL, email, tokens.unsubscribeToken),
+            }),
+          "verification",
+        );
+      }
+    }
+    return { success: true, message: TOWN_REQUEST_THANKS };
+  });
+};
+
+export const townRequestAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(placesApi.townRequestCounts, { schema: { response: { 200: placeAnswers.townCounts } } }, async () => ({ success: true, data: await townRequestCounts(app.db) }));
 };

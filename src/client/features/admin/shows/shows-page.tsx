@@ -1,5 +1,6 @@
 import { NOT_PLACED } from "@shared/api/places";
 import { nearbyStatus } from "./show-placement";
+import { TownRequestsCard } from "./town-requests-card";
 import { ChevronDown, ChevronRight, Megaphone, Pencil, Plus, SearchX, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Link } from "wouter";
@@ -178,6 +179,7 @@ export default function ShowsPage() {
           )}
         </section>
       )}
+      <TownRequestsCard />
       <ConfirmDialog
         {...del.dialogProps}
         title="Are you sure?"

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from "react";
 import { placesApi, type PlaceSuggestion } from "@shared/api/places";
-import { Field, inputClass } from "./form-parts";
+import { Field, inputClass, invalidProps } from "./form-parts";
 
 /** What was typed, once it has rested this long, is asked for suggestions. */
 const SUGGEST_AFTER_MS = 300;
@@ -10,7 +10,7 @@ const SUGGEST_AFTER_MS = 300;
  * the gazetteer's suggestions as its list (a fan may keep any words; an unknown place is kept and
  * simply not placed). Without JavaScript it is an ordinary text field.
  */
-export function PlaceField({ id, value, onChange, hint, notPlaced }: { id: string; value: string; onChange: (place: string) => void; hint: string; notPlaced?: boolean }) {
+export function PlaceField({ id, value, onChange, hint, notPlaced, label = "Your city or ZIP", error }: { id: string; value: string; onChange: (place: string) => void; hint: string; notPlaced?: boolean; label?: string; error?: string }) {
   const listId = useId();
   const [suggestions, setSuggestions] = useState<PlaceSuggestion[]>([]);
   useEffect(() => {
@@ -35,7 +35,7 @@ export function PlaceField({ id, value, onChange, hint, notPlaced }: { id: strin
   }, [value]);
 
   return (
-    <Field id={id} label="Your city or ZIP" hint={hint}>
+    <Field id={id} label={label} hint={hint} error={error}>
       <input
         id={id}
         name="place"
@@ -46,6 +46,7 @@ export function PlaceField({ id, value, onChange, hint, notPlaced }: { id: strin
         autoComplete="off"
         maxLength={100}
         placeholder="e.g. Raleigh, NC or 27601"
+        {...invalidProps(id, error)}
       />
       <datalist id={listId}>
         {suggestions.map((p) => (
