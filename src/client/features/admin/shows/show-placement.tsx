@@ -80,6 +80,7 @@ export function ShowPlacement({ form, show }: { form: Form; show?: AdminShow }) 
           </select>
         </label>
       ) : null}
+      <p className="text-xs text-muted-foreground">Place names: GeoNames (CC BY 4.0)</p>
     </div>
   );
 }
