@@ -4,6 +4,8 @@ import type { AdminShow } from "@shared/api/shows";
 import { NOT_PLACED } from "@shared/api/places";
 import type { ShowData, ShowInput } from "@shared/schemas/shows";
 import { formatDate } from "@shared/format";
+import { formatScheduledAt } from "@shared/newsletter-schedule";
+import { useSetting } from "@client/lib/settings";
 import { useDebouncedValue } from "@client/lib/use-debounced-value";
 import { usePlaceSuggestions } from "./api";
 
@@ -48,10 +50,10 @@ export function ShowPlacement({ form, show }: { form: Form; show?: AdminShow }) 
   };
 
   return (
-    <div className="space-y-2 rounded-md border border-border p-3 text-sm sm:col-span-2" data-testid="show-placement">
+    <div className="space-y-2 rounded-md border border-smoke p-3 text-sm sm:col-span-2" data-testid="show-placement">
       <p aria-live="polite">
-        <span className={where === NOT_PLACED ? "text-muted-foreground" : "font-medium"}>{where}</span>
-        {where === NOT_PLACED && typed.length >= 2 && list.length === 0 && !matches.isPending ? <span className="text-muted-foreground"> (fans near it cannot be told)</span> : null}
+        <span className={where === NOT_PLACED ? "text-dust" : "font-medium"}>{where}</span>
+        {where === NOT_PLACED && typed.length >= 2 && list.length === 0 && !matches.isPending ? <span className="text-dust"> (fans near it cannot be told)</span> : null}
       </p>
       <div className="flex flex-wrap items-center gap-3">
         {list.length > 0 && !picking ? (
@@ -68,7 +70,7 @@ export function ShowPlacement({ form, show }: { form: Form; show?: AdminShow }) 
       {picking ? (
         <label className="block">
           <span className="sr-only">Matches for the location</span>
-          <select className="w-full rounded-md border border-input bg-background p-2" defaultValue="" onChange={(e) => pick(e.target.value)}>
+          <select className="w-full rounded-md border border-smoke bg-coal p-2 text-bone" defaultValue="" onChange={(e) => pick(e.target.value)}>
             <option value="" disabled>
               Choose where the venue is
             </option>
@@ -80,17 +82,16 @@ export function ShowPlacement({ form, show }: { form: Form; show?: AdminShow }) 
           </select>
         </label>
       ) : null}
-      <p className="text-xs text-muted-foreground">Place names: GeoNames (CC BY 4.0)</p>
+      <p className="text-xs text-dust">Place names: GeoNames (CC BY 4.0)</p>
     </div>
   );
 }
 
-/** 'Told 1,234 fans nearby on Dec 1', 'Tells fans nearby at 9:00 AM, Dec 1', or nothing. */
-export function nearbyStatus(show: Pick<AdminShow, "nearbyToldAt" | "nearbyToldCount" | "nearbyDueAt">, now = new Date()): string | null {
+/** 'Told 1,234 fans nearby on Dec 1', 'Tells fans nearby Fri, Dec 1, 9:00 AM EST' (in the band's time zone), or nothing. */
+export function nearbyStatus(show: Pick<AdminShow, "nearbyToldAt" | "nearbyToldCount" | "nearbyDueAt">, now = new Date(), timeZone = "America/New_York"): string | null {
   if (show.nearbyToldAt) return `Told ${(show.nearbyToldCount ?? 0).toLocaleString("en-US")} fan${show.nearbyToldCount === 1 ? "" : "s"} nearby on ${formatDate(show.nearbyToldAt).replace(/, \d{4}$/, "")}`;
   if (show.nearbyDueAt && new Date(show.nearbyDueAt) > now) {
-    const at = new Date(show.nearbyDueAt);
-    return `Tells fans nearby at ${at.toLocaleTimeString("en-US", { hour: "numeric", minute: "2-digit" })}, ${formatDate(show.nearbyDueAt).replace(/, \d{4}$/, "")}`;
+    return `Tells fans nearby ${formatScheduledAt(show.nearbyDueAt, timeZone, now)}`;
   }
   if (show.nearbyDueAt) return "Telling fans nearby now";
   return null;
@@ -102,13 +103,14 @@ export function nearbyStatus(show: Pick<AdminShow, "nearbyToldAt" | "nearbyToldC
  */
 export function NearbyField({ form, show }: { form: Form; show?: AdminShow }) {
   const value = form.watch("announceNearby");
-  const status = show ? nearbyStatus(show) : null;
+  const timeZone = useSetting("timezone").value || "America/New_York";
+  const status = show ? nearbyStatus(show, new Date(), timeZone) : null;
   if (show?.nearbyToldAt) return <p className="text-sm font-medium" data-testid="nearby-status">{status}</p>;
   const on = value != null;
   const setMiles = (miles: number) => form.setValue("announceNearby", { miles }, { shouldDirty: true });
   const error = form.formState.errors.announceNearby;
   return (
-    <fieldset className="space-y-2 rounded-md border border-border p-3 text-sm">
+    <fieldset className="space-y-2 rounded-md border border-smoke p-3 text-sm">
       <legend className="px-1 font-medium">Fans near the show</legend>
       <label className="flex items-center gap-2">
         <input type="checkbox" checked={on} onChange={(e) => form.setValue("announceNearby", e.target.checked ? { miles: 100 } : null, { shouldDirty: true })} />
@@ -121,7 +123,7 @@ export function NearbyField({ form, show }: { form: Form; show?: AdminShow }) {
             type="number"
             min={1}
             max={500}
-            className="w-24 rounded-md border border-input bg-background p-1.5"
+            className="w-24 rounded-md border border-smoke bg-coal p-1.5 text-bone"
             value={Number.isFinite(value?.miles) ? value?.miles : ""}
             onChange={(e) => setMiles(e.target.value === "" ? Number.NaN : Number(e.target.value))}
             aria-label="Miles from the venue"
@@ -130,7 +132,7 @@ export function NearbyField({ form, show }: { form: Form; show?: AdminShow }) {
         </label>
       ) : null}
       {status ? <p data-testid="nearby-status">{status}</p> : null}
-      <p className="text-muted-foreground">Goes to verified fans who want show news and gave a city or ZIP nearby. Saved between 9 PM and 9 AM, it waits for 9 AM.</p>
+      <p className="text-dust">Goes to verified fans who want show news and gave a city or ZIP nearby. Saved between 9 PM and 9 AM, it waits for 9 AM.</p>
       {error ? <p className="text-destructive">{error.message ?? (error as { miles?: { message?: string } }).miles?.message}</p> : null}
     </fieldset>
   );

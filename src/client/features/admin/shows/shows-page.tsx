@@ -1,6 +1,7 @@
 import { NOT_PLACED } from "@shared/api/places";
 import { nearbyStatus } from "./show-placement";
 import { TownRequestsCard } from "./town-requests-card";
+import { useSetting } from "@client/lib/settings";
 import { ChevronDown, ChevronRight, Megaphone, Pencil, Plus, SearchX, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Link } from "wouter";
@@ -70,6 +71,7 @@ export default function ShowsPage() {
   const del = useConfirmDelete<Show>();
   const remove = useDeleteShow();
   const setStatus = useSetShowStatus();
+  const timeZone = useSetting("timezone").value || "America/New_York";
 
   const columns: Column<AdminShow>[] = [
     { header: "Date", sortKey: "date", card: "field", cell: (s) => <span className="whitespace-nowrap">{formatDate(s.date)}</span> },
@@ -86,8 +88,8 @@ export default function ShowsPage() {
       cell: (s) => (
         <>
           {s.location}
-          {s.lat == null ? <span className="block text-xs text-muted-foreground">{NOT_PLACED}</span> : null}
-          {nearbyStatus(s) ? <span className="block text-xs text-muted-foreground">{nearbyStatus(s)}</span> : null}
+          {s.lat == null ? <span className="block text-xs text-dust">{NOT_PLACED}</span> : null}
+          {nearbyStatus(s, new Date(), timeZone) ? <span className="block text-xs text-dust">{nearbyStatus(s, new Date(), timeZone)}</span> : null}
         </>
       ),
     },

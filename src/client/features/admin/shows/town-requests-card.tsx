@@ -11,7 +11,7 @@ export function TownRequestsCard() {
   const rows = counts.data ?? [];
   if (rows.length === 0) return null;
   return (
-    <section className="mt-6 rounded-lg border border-border p-4" aria-labelledby="town-requests-title">
+    <section className="mt-6 rounded-lg border border-smoke bg-coal p-4" aria-labelledby="town-requests-title">
       <h2 id="town-requests-title" className="text-base font-semibold">
         Fans asked for their town
       </h2>
@@ -20,7 +20,7 @@ export function TownRequestsCard() {
           <li key={`${r.place}-${r.placed}`} className="flex justify-between gap-3">
             <span>
               {r.place}
-              {r.placed ? null : <span className="text-muted-foreground"> (not placed)</span>}
+              {r.placed ? null : <span className="text-dust"> (not placed)</span>}
             </span>
             <span className="tabular-nums font-medium">{r.count.toLocaleString("en-US")}</span>
           </li>

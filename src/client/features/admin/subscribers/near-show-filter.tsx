@@ -35,12 +35,12 @@ export function NearShowFilter({ value, onChange }: { value: NearChoice; onChang
             min={1}
             max={500}
             aria-label="Miles from the venue"
-            className="w-20 rounded-md border border-input bg-background p-1.5"
+            className="w-20 rounded-md border border-smoke bg-coal p-1.5 text-bone"
             value={Number.isFinite(value.miles) ? value.miles : ""}
             onChange={(e) => onChange({ ...value, miles: e.target.value === "" ? Number.NaN : Number(e.target.value) })}
           />
           miles of
-          <select aria-label="The show" className="min-w-0 max-w-full rounded-md border border-input bg-background p-1.5" value={value.showId ?? ""} onChange={(e) => onChange({ ...value, showId: e.target.value ? Number(e.target.value) : null })}>
+          <select aria-label="The show" className="min-w-0 max-w-full rounded-md border border-smoke bg-coal p-1.5 text-bone" value={value.showId ?? ""} onChange={(e) => onChange({ ...value, showId: e.target.value ? Number(e.target.value) : null })}>
             {value.showId !== null && !placed.some((s) => s.id === value.showId) ? <option value={value.showId}>the announced show</option> : null}
             {placed.length === 0 && value.showId === null ? <option value="">No upcoming show is placed on the map</option> : null}
             {placed.map((s) => (
