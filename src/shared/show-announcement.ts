@@ -3,7 +3,7 @@ import type { Show } from "./schemas/shows";
 import { SHOW_STATUS_LABELS, sellsTickets, type ShowStatus } from "./show-status";
 
 /** A show as the admin table holds it; supporting acts may still be a list, the status may be missing. */
-type AnnouncedShow = Omit<Show, "id" | "revision" | "createdAt" | "updatedAt" | "supportingActs" | "status" | "onSaleAt" | "presaleStartsAt" | "hasPresale"> & {
+type AnnouncedShow = Omit<Show, "id" | "revision" | "createdAt" | "updatedAt" | "supportingActs" | "status" | "onSaleAt" | "presaleStartsAt" | "hasPresale" | "lat" | "lng"> & {
   supportingActs: string | string[];
   status?: ShowStatus;
 };

@@ -389,3 +389,19 @@ ${paragraphs(lines)}
 <p><a href="${escapeHtml(o.showsUrl)}">All our shows</a></p>`;
   return { to: o.to, fromName: bandName, subject, html: layout(bandName, body, escapeHtml(rsvpFooter(bandName))), text };
 }
+
+/**
+ * 'Tell fans near it' (issue 24): the words of the mail about a show near the fan, from the
+ * announcement the composer drafts (date, venue, support, price or Free, ticket link) with an
+ * add-to-calendar link; it goes out as a newsletter (its queue, its envelope, its rate).
+ */
+export function nearbyShowWords(o: { draft: { subject: string; content: string }; bandName: string; venue: string; calendarUrl: string }): { subject: string; content: string } {
+  return {
+    subject: `Near you: ${o.draft.subject.replace(/^New show: /, "")}`,
+    content: [
+      `<p>${escapeHtml(o.bandName)} is playing near you.</p>`,
+      o.draft.content,
+      `<p><a href="${escapeHtml(o.calendarUrl)}">Add to calendar</a></p>`,
+    ].join("\n"),
+  };
+}

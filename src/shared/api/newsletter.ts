@@ -10,6 +10,8 @@ export interface NewsletterTargets {
 /** Who a newsletter goes to: interests, and optionally regions (none: everyone). */
 export interface NewsletterAudience extends NewsletterTargets {
   regions?: readonly string[];
+  /** fans within `miles` of this show's venue (issue 24) */
+  near?: { showId: number; miles: number } | null;
 }
 
 export const newsletterApi = {
@@ -22,6 +24,7 @@ export const newsletterApi = {
       targetMerch: String(t.targetMerch),
       // sorted: the same choice in another order is the same cache entry
       ...(t.regions?.length ? { regions: [...t.regions].sort().join(",") } : {}),
+      ...(t.near ? { nearShowId: String(t.near.showId), nearMiles: String(t.near.miles) } : {}),
     })}`,
   /** GET: the latest newsletters with their progress (scheduled and cancelled ones too) */
   list: "/api/newsletters",

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { isRegionCode } from "../regions";
 import { dataAnswer, messageAnswer, savedAnswer, timestamp } from "./answers";
 import { multilineText, text } from "./text";
+import { nearbyMiles } from "./shows";
 
 const flag = z.boolean({ message: "must be true or false" }).optional().default(false);
 
@@ -64,6 +65,16 @@ export const newsletterSendInput = z.object({
     .nullish(),
   regions: regionsField,
   scheduledAt: scheduledAtField,
+  /** only fans placed within `miles` of this show's venue (issue 24), on top of interests and regions; absent: anywhere */
+  near: z
+    .object(
+      {
+        showId: z.number({ message: "near.showId must be a show's id" }).int("near.showId must be a show's id").positive("near.showId must be a show's id").max(2147483647, "near.showId must be a show's id"),
+        miles: nearbyMiles,
+      },
+      { message: "near must be { showId, miles }" },
+    )
+    .nullish(),
   /** the draft this newsletter was written in (issue 21): a real send or a schedule discards it; a preview keeps it */
   draftId: z.number({ message: "draftId must be a draft's id" }).int("draftId must be a draft's id").positive("draftId must be a draft's id").max(2147483647, "draftId must be a draft's id").nullish(),
 });
@@ -130,6 +141,11 @@ export const recipientsQuery = z.object({
     .optional()
     .transform((v) => [...new Set((v ?? "").split(",").map((c) => c.trim()).filter(Boolean))])
     .superRefine(checkRegionCodes),
+  /** fans within nearMiles of this show's venue (issue 24); both or neither */
+  nearShowId: z.string().regex(/^\d{1,9}$/, "nearShowId must be a show's id").transform(Number).optional(),
+  nearMiles: z.string().regex(/^\d{1,4}$/, "nearMiles must be a whole number of miles").transform(Number).pipe(nearbyMiles).optional(),
+}).superRefine((q, ctx) => {
+  if ((q.nearShowId === undefined) !== (q.nearMiles === undefined)) ctx.addIssue({ code: "custom", path: [q.nearShowId === undefined ? "nearShowId" : "nearMiles"], message: "Give both nearShowId and nearMiles, or neither" });
 });
 
 export type DeliveryStatus = "pending" | "sending" | "sent" | "failed" | "unknown" | "skipped";

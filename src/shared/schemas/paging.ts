@@ -44,4 +44,5 @@ export type PageInfo = z.input<typeof pageInfo>;
 export const pageAnswer = <T extends z.ZodType>(record: T) => z.object({ success: z.boolean(), data: z.array(record), page: pageInfo });
 
 /** A list GET that pages when asked: the page is tried first (the plain list would drop `page`). */
-export const listOrPageAnswer = <T extends z.ZodType>(record: T) => z.union([pageAnswer(record), z.object({ success: z.boolean(), data: z.array(record) })]);
+export const listOrPageAnswer = <T extends z.ZodType, P extends z.ZodType = T>(record: T, pageRecord?: P) =>
+  z.union([pageAnswer((pageRecord ?? record) as P), z.object({ success: z.boolean(), data: z.array(record) })]);

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { dataAnswer, savedAnswer } from "./answers";
 import { regionField, subscriberNameField } from "./subscribers";
+import { optionalPlace } from "./places";
 import { text } from "./text";
 
 /**
@@ -39,6 +40,8 @@ export const preferencesInput = z.object({
     )
     .refine((i) => i.shows || i.releases || i.merch, NO_INTEREST),
   region: regionField.nullish(),
+  /** 'Your city or ZIP' (issue 24): absent keeps it, blank clears it */
+  place: optionalPlace.optional(),
 });
 export type PreferencesInput = z.input<typeof preferencesInput>;
 
@@ -48,6 +51,9 @@ export const preferencesRecord = z.object({
   email: z.string(),
   interests: z.object({ shows: z.boolean(), releases: z.boolean(), merch: z.boolean() }),
   region: z.string().nullable(),
+  /** 'Your city or ZIP' as typed, and whether the gazetteer placed it */
+  place: z.string().nullable(),
+  placed: z.boolean(),
   /** false after an unsubscribe: coming back takes a new signup and confirmation */
   isSubscribed: z.boolean(),
 });

@@ -3,7 +3,17 @@ import { optionalUrl, priceField, requiredText } from "./content-fields";
 import { multilineText, text } from "./text";
 import { SHOW_STATUSES } from "../show-status";
 import { dataAnswer, savedAnswer, timestamp } from "./answers";
-import { pageAnswer, tableQuery } from "./paging";
+import { listOrPageAnswer, pageAnswer, tableQuery } from "./paging";
+import { latitude, longitude } from "./places";
+
+/** The largest radius 'tell fans near it' and the newsletter's 'fans near a show' take. */
+export const MAX_NEARBY_MILES = 500;
+/** `{ "miles": N }`: tell fans within N miles of the venue (issue 24). */
+export const nearbyMiles = z
+  .number({ message: "Miles must be a whole number" })
+  .int("Miles must be a whole number")
+  .min(1, "Miles must be at least 1")
+  .max(MAX_NEARBY_MILES, `Miles must be ${MAX_NEARBY_MILES} at most`);
 
 export { SHOW_STATUSES, SHOW_STATUS_LABELS, sellsTickets, type ShowStatus } from "../show-status";
 
@@ -71,7 +81,19 @@ export const showInput = z.object({
   // an update without it keeps the show's status
   status: z.enum(SHOW_STATUSES, { message: `Status must be one of ${SHOW_STATUSES.join(", ")}` }).optional(),
   ...showSaleFields,
-}).superRefine(presaleNeedsCode);
+  // where the venue is (issue 24): absent, the server places it from the location (or keeps the
+  // admin's pick while the location stays the same); both given, the admin's pick; both null, placed again
+  lat: latitude.nullish(),
+  lng: longitude.nullish(),
+  /** the gazetteer's name of the admin's pick ('Greenville, North Carolina, US') */
+  placeName: text({ message: "Place name must be text" }).trim().max(200, "Place name is too long").nullish(),
+  /** tell verified fans with the shows interest within N miles, once, when the show is saved; null: don't */
+  announceNearby: z.object({ miles: nearbyMiles }, { message: "announceNearby must be { miles } or null" }).nullish(),
+}).superRefine((show, ctx) => {
+  presaleNeedsCode(show, ctx);
+  const given = [show.lat, show.lng].filter((v) => v !== undefined && v !== null).length;
+  if (given === 1) ctx.addIssue({ code: "custom", path: [show.lat == null ? "lat" : "lng"], message: "Give both latitude and longitude, or neither" });
+});
 
 export type ShowInput = z.input<typeof showInput>;
 export type ShowData = z.output<typeof showInput>;
@@ -93,6 +115,9 @@ const showFields = {
   revision: z.number(),
   /** how many fans confirmed they're going (issue 24; public lists and the admin table) */
   rsvps: z.number().optional(),
+  /** where the venue is on a map (issue 24); null when not placed */
+  lat: z.number().nullable(),
+  lng: z.number().nullable(),
   createdAt: timestamp,
   updatedAt: timestamp,
   /** issue 24: tickets go on sale then (null: on sale now); the ticket link stays in the answer, clients compare with the time */
@@ -105,19 +130,33 @@ const showFields = {
 export const showRecord = z.object({ ...showFields, hasPresale: z.boolean() });
 export type Show = z.input<typeof showRecord>;
 
-/** A show as the admin answers send it (GET /api/admin/shows, GET /api/shows/{id}, POST, PUT): with its presale code. */
-export const adminShowRecord = z.object({ ...showFields, presaleCode: z.string().nullable() });
-export type AdminShow = z.input<typeof adminShowRecord>;
+/**
+ * A show as the admin answers send it (GET /api/admin/shows, GET /api/shows/{id}, POST, PUT): with
+ * its presale code, where it was placed and what 'tell fans near it' did.
+ */
+export const showAdminRecord = z.object({
+  ...showFields,
+  presaleCode: z.string().nullable(),
+  placeName: z.string().nullable(),
+  placePinned: z.boolean(),
+  announceNearby: z.object({ miles: z.number() }).nullable(),
+  /** when the nearby mail is due (9:00 band time when saved at night); null once told or never asked */
+  nearbyDueAt: timestamp.nullable(),
+  nearbyToldAt: timestamp.nullable(),
+  nearbyToldCount: z.number().nullable(),
+});
+export type AdminShow = z.input<typeof showAdminRecord>;
 
 export const showAnswers = {
   /** public: GET /api/shows */
   list: dataAnswer(z.array(showRecord)),
   /** one page of the admin table's search (GET /api/admin/shows; GET /api/shows with table parameters) */
-  page: pageAnswer(adminShowRecord),
-  /** GET /api/shows: the admin table's page when asked with its parameters, else the public list */
-  listOrPage: z.union([pageAnswer(adminShowRecord), dataAnswer(z.array(showRecord))]),
-  item: dataAnswer(adminShowRecord),
-  saved: savedAnswer(adminShowRecord),
+  page: pageAnswer(showAdminRecord),
+  /** GET /api/shows: the admin table's page (with the admin's fields) when asked with its parameters, else the public list */
+  listOrPage: listOrPageAnswer(showRecord, showAdminRecord),
+  adminItem: dataAnswer(showAdminRecord),
+  adminSaved: savedAnswer(showAdminRecord),
+  adminPage: pageAnswer(showAdminRecord),
 };
 export type ShowPage = z.input<typeof showAnswers.page>;
 

@@ -3,6 +3,7 @@ import { dataAnswer, savedAnswer, timestamp } from "./answers";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, listOrPageAnswer, pageAnswer, searchParam, wholeParam } from "./paging";
 import { text } from "./text";
 import { isRegionCode } from "../regions";
+import { optionalPlace } from "./places";
 
 /** A US state ('US-NC') or a country outside the US ('DE'); see shared/regions.ts. */
 export const regionField = text({ message: "Region must be text" })
@@ -43,6 +44,8 @@ export const subscribeInput = z.object({
     .default({ shows: false, releases: false, merch: false }),
   /** optional: where the fan lives, so the band can write to the fans near a show */
   region: regionField.nullish(),
+  /** optional (issue 24): 'Your city or ZIP', kept as typed and placed by the gazetteer, for the mails about shows nearby */
+  place: optionalPlace,
   website: text().max(1000).optional(),
   /** optional (issue 23): the page the form was on, and document.referrer, for the stats' signups per source */
   page: text().max(2000).optional(),

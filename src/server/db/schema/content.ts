@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { MerchCategory, VideoCategory } from "@shared/categories";
 import type { ShowStatus } from "@shared/show-status";
-import { boolean, check, date, integer, jsonb, numeric, pgTable, serial, text, timestamp, type AnyPgColumn } from "drizzle-orm/pg-core";
+import { boolean, check, date, doublePrecision, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, type AnyPgColumn } from "drizzle-orm/pg-core";
 
 const timestamps = {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -83,9 +83,27 @@ export const shows = pgTable("shows", {
   onSaleAt: timestamp("on_sale_at", { withTimezone: true }),
   presaleStartsAt: timestamp("presale_starts_at", { withTimezone: true }),
   presaleCode: text("presale_code"),
+  // where the venue is (issue 24, modules/places): from the location by the gazetteer when saved,
+  // or picked / typed by the admin (place_pinned: kept while the location stays the same);
+  // place_name is the gazetteer's name of it, null when not placed or typed as coordinates
+  lat: doublePrecision("lat"),
+  lng: doublePrecision("lng"),
+  placeName: text("place_name"),
+  placePinned: boolean("place_pinned").notNull().default(false),
+  // 'tell fans near it by itself' (modules/places/nearby.ts): the radius, when it is due (9:00 band
+  // time if saved at night), and once told: when, how many fans, through which newsletter
+  announceNearbyMiles: integer("announce_nearby_miles"),
+  nearbyDueAt: timestamp("nearby_due_at", { withTimezone: true }),
+  nearbyToldAt: timestamp("nearby_told_at", { withTimezone: true }),
+  nearbyToldCount: integer("nearby_told_count"),
+  nearbyNewsletterId: integer("nearby_newsletter_id"),
   ...timestamps,
   ...demo,
-}, (t) => [check("shows_status_check", sql`${t.status} in ('scheduled', 'sold-out', 'cancelled', 'postponed')`)]);
+}, (t) => [
+  check("shows_status_check", sql`${t.status} in ('scheduled', 'sold-out', 'cancelled', 'postponed')`),
+  // the nearby round's question: shows due and not told yet
+  index("shows_nearby_due_idx").on(t.nearbyDueAt).where(sql`${t.nearbyToldAt} is null and ${t.nearbyDueAt} is not null`),
+]);
 
 export const merchandise = pgTable("merchandise", {
   id: serial("id").primaryKey(),

@@ -8,3 +8,4 @@ export * from "./cache-versions";
 export * from "./stats";
 export * from "./presale";
 export * from "./rsvps";
+export * from "./places";

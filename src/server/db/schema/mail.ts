@@ -14,6 +14,9 @@ export const newsletters = pgTable("newsletters", {
   targetMerch: boolean("target_merch").notNull().default(false),
   // only subscribers in these regions (empty: everyone); see shared/regions.ts
   regions: text("regions").array().notNull().default(sql`'{}'::text[]`),
+  // only subscribers within near_miles of this show's venue (issue 24, modules/places); null: anywhere
+  nearShowId: integer("near_show_id"),
+  nearMiles: integer("near_miles"),
   // scheduled (waits for scheduled_at; recipients are chosen when it starts) | cancelled | queued | sending | done
   status: text("status").notNull().default("queued"),
   scheduledAt: timestamp("scheduled_at", { withTimezone: true }),

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { MessageType } from "@shared/categories";
-import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, doublePrecision, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 export const users = pgTable(
   "users",
@@ -65,6 +65,10 @@ export const subscribers = pgTable(
     signupSource: text("signup_source"),
     // a US state (ISO 3166-2, 'US-NC') or a country (ISO 3166-1 alpha-2, 'DE'); see shared/regions.ts
     region: text("region"),
+    // 'Your city or ZIP' as typed (issue 24), and its point from the gazetteer (null: not placed)
+    place: text("place"),
+    lat: doublePrecision("lat"),
+    lng: doublePrecision("lng"),
     // a permanent SMTP refusal of this address: later newsletters skip it until an admin reactivates it
     bouncedAt: timestamp("bounced_at", { withTimezone: true }),
     bounceReason: text("bounce_reason"),
@@ -80,6 +84,8 @@ export const subscribers = pgTable(
     uniqueIndex("subscribers_preferences_token_unique").on(t.preferencesToken),
     index("subscribers_subscribed_at_idx").on(t.subscribedAt, t.id),
     index("subscribers_region_idx").on(t.region),
+    // fans near a show: the bounding box's range on latitude, then longitude (modules/places)
+    index("subscribers_lat_lng_idx").on(t.lat, t.lng).where(sql`${t.lat} is not null`),
     // the subscribers table sorted by name (modules/subscribers/search.ts): page 200 of 100,000 in ~12 ms instead of ~120
     index("subscribers_name_sort_idx").on(sql`lower(${t.name})`, t.id),
     index("subscribers_verification_mail_due_idx").on(t.verificationMailDue),

@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import { executeNamed, type Db } from "../../db/client";
-import { newsletterDeliveries, newsletters, subscribers } from "../../db/schema";
+import { newsletterDeliveries, newsletters, shows, subscribers } from "../../db/schema";
+import { withinMiles } from "../../db/near";
 
 /*
  * The newsletter delivery queue: one row per recipient, written by the routes (queueNewsletter)
@@ -15,6 +16,15 @@ export interface Targets {
   targetMerch: boolean;
   /** only subscribers in these regions (shared/regions.ts); absent or empty: everyone */
   regions?: readonly string[];
+  /** only subscribers placed within nearMiles of this show's venue (issue 24); absent: anywhere */
+  nearShowId?: number | null;
+  nearMiles?: number | null;
+}
+
+/** Fans placed within the radius of a show's venue; the show's point read once by PostgreSQL (a show not placed: no one). */
+function nearShow(showId: number, miles: number): SQL {
+  const centre = { lat: sql`(select ${shows.lat} from ${shows} where ${shows.id} = ${showId})`, lng: sql`(select ${shows.lng} from ${shows} where ${shows.id} = ${showId})` };
+  return withinMiles(subscribers.lat, subscribers.lng, centre, miles);
 }
 
 /** Verified, still subscribed, matching at least one chosen interest (ARCHITECTURE.md) and, if any are chosen, living in one of the regions. */
@@ -25,9 +35,10 @@ export function recipientFilter(t: Targets, opts: { verified?: boolean } = {}): 
   if (t.targetMerch) interests.push(eq(subscribers.merchInterest, true));
   if (interests.length === 0) return undefined;
   const inRegions = t.regions?.length ? inArray(subscribers.region, [...t.regions]) : undefined;
+  const near = t.nearShowId && t.nearMiles ? nearShow(t.nearShowId, t.nearMiles) : undefined;
   // a bounced address is skipped until an admin reactivates it
   // verified: false is the same audience still waiting to confirm its address (the composer says how many)
-  return and(eq(subscribers.isVerified, opts.verified ?? true), eq(subscribers.isSubscribed, true), isNull(subscribers.bouncedAt), or(...interests), inRegions);
+  return and(eq(subscribers.isVerified, opts.verified ?? true), eq(subscribers.isSubscribed, true), isNull(subscribers.bouncedAt), or(...interests), inRegions, near);
 }
 
 /** A transaction handle (what `db.transaction` hands its callback). */
@@ -41,13 +52,16 @@ type NewsletterContent = { subject: string; contentHtml: string; contentText: st
  */
 export async function queueNewsletter(db: Db, n: Targets & NewsletterContent & { createdBy?: string | null }) {
   if (!recipientFilter(n)) return null;
-  return db.transaction(async (tx) => {
-    const [created] = await tx
-      .insert(newsletters)
-      .values({ ...n, regions: [...(n.regions ?? [])], status: "queued" })
-      .returning({ id: newsletters.id });
-    return { id: created.id, recipients: await queueDeliveries(tx, created.id, n) };
-  });
+  return db.transaction((tx) => queueNewsletterIn(tx, n));
+}
+
+/** The same inside a transaction the caller holds (the places module's nearby mail: claimed and queued in one commit). */
+export async function queueNewsletterIn(tx: Tx, n: Targets & NewsletterContent & { createdBy?: string | null }) {
+  const [created] = await tx
+    .insert(newsletters)
+    .values({ ...n, regions: [...(n.regions ?? [])], status: "queued" })
+    .returning({ id: newsletters.id });
+  return { id: created.id, recipients: await queueDeliveries(tx, created.id, n) };
 }
 
 /**

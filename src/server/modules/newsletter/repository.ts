@@ -164,7 +164,7 @@ export async function startDueNewsletters(db: Db, limit = START_BATCH): Promise<
       .update(newsletters)
       .set({ status: "queued" })
       .where(and(inArray(newsletters.id, due.map((d) => d.id)), eq(newsletters.status, "scheduled")))
-      .returning({ id: newsletters.id, targetShows: newsletters.targetShows, targetReleases: newsletters.targetReleases, targetMerch: newsletters.targetMerch, regions: newsletters.regions });
+      .returning({ id: newsletters.id, targetShows: newsletters.targetShows, targetReleases: newsletters.targetReleases, targetMerch: newsletters.targetMerch, regions: newsletters.regions, nearShowId: newsletters.nearShowId, nearMiles: newsletters.nearMiles });
     const result: { id: number; recipients: number }[] = [];
     for (const n of started) result.push({ id: n.id, recipients: await queueDeliveries(tx, n.id, n) });
     return result;

@@ -9,6 +9,7 @@ import { htmlToText, sanitizeNewsletterHtml } from "../../mail/html";
 import { bandName, bandTimeZone } from "../../services/settings";
 import { newsletterMail } from "../../mail/templates";
 import { queueNewsletter } from "./queue";
+import { nearTargets } from "../places/repository";
 import { deleteDraft } from "./drafts-repository";
 import { count, momentOf, quoted } from "../../lib/activity-words";
 import { activity } from "../../plugins/route-effects";
@@ -77,7 +78,7 @@ export const newsletterAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-    const { subject, content, targetShows, targetReleases, targetMerch, previewEmail, regions, scheduledAt, draftId } = request.body;
+    const { subject, content, targetShows, targetReleases, targetMerch, previewEmail, regions, scheduledAt, draftId, near } = request.body;
     const { contentHtml, contentText } = renderContent(content);
 
     if (previewEmail) {
@@ -90,7 +91,7 @@ export const newsletterAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       return { success: true, message: `Preview sent to ${previewEmail}`, data: { preview: true, recipients: 1 } };
     }
 
-    const targets = { targetShows, targetReleases, targetMerch, regions };
+    const targets = { targetShows, targetReleases, targetMerch, regions, ...(await nearTargets(app.db, near, "near.showId")) };
     const createdBy = request.auth?.user.username ?? null;
     // what was sent or scheduled leaves the drafts; a draft already gone (discarded elsewhere) changes nothing
     const consumeDraft = async () => {
@@ -137,10 +138,11 @@ export const newsletterAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     return { success: true, data: { html, text: htmlToText(html) } };
   });
 
-  app.get("/api/newsletter/recipients", { schema: { querystring: recipientsQuery, response: { 200: newsletterAnswers.recipients } } }, async (request) => ({
-    success: true,
-    data: await countRecipients(app.db, request.query),
-  }));
+  app.get("/api/newsletter/recipients", { schema: { querystring: recipientsQuery, response: { 200: newsletterAnswers.recipients } } }, async (request) => {
+    const { nearShowId, nearMiles, ...targets } = request.query;
+    const near = nearShowId !== undefined && nearMiles !== undefined ? { showId: nearShowId, miles: nearMiles } : null;
+    return { success: true, data: await countRecipients(app.db, { ...targets, ...(await nearTargets(app.db, near, "nearShowId")) }) };
+  });
 
   app.get("/api/newsletters", { schema: { querystring: z.object({ limit: z.coerce.number().int().min(1).max(100).optional() }), response: { 200: newsletterAnswers.progressList } } }, async (request) => ({
     success: true,
@@ -196,9 +198,10 @@ export const newsletterAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
     const { id } = request.params;
-    const { subject, content, targetShows, targetReleases, targetMerch, regions, scheduledAt } = request.body;
+    const { subject, content, targetShows, targetReleases, targetMerch, regions, scheduledAt, near } = request.body;
     if (!targetShows && !targetReleases && !targetMerch) throw badRequest(NO_INTERESTS);
-    const outcome = await editScheduledNewsletter(app.db, id, { subject, content, ...renderContent(content), targetShows, targetReleases, targetMerch, regions, scheduledAt: new Date(scheduledAt) });
+    const nearby = await nearTargets(app.db, near, "near.showId");
+    const outcome = await editScheduledNewsletter(app.db, id, { subject, content, ...renderContent(content), targetShows, targetReleases, targetMerch, regions, ...nearby, scheduledAt: new Date(scheduledAt) });
     if (outcome === null) throw notFound("Newsletter not found");
     if (!outcome.edited) {
       if (outcome.status === "cancelled") throw conflict("This newsletter was cancelled, so it can no longer be changed.");

@@ -7,6 +7,8 @@ import { idParams } from "../../lib/params";
 import { activity } from "../../plugins/route-effects";
 import { describeShowEdit, SHOW_SECRETS, showSummary, theShow } from "./activity";
 import { createShow, deleteShow, findShow, updateShow } from "./repository";
+import { bandTimeZone } from "../../services/settings";
+import { adminShowOf, nearbyOfShow, placeOfShow } from "../places/show-place";
 import { showsTablePage, showsTableQuery } from "./table";
 
 type Show = NonNullable<Awaited<ReturnType<typeof findShow>>>;
@@ -18,41 +20,52 @@ type Show = NonNullable<Awaited<ReturnType<typeof findShow>>>;
 export const showsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const before = ({ params }: { params: { id: number } }) => findShow(app.db, params.id);
 
-  app.get(showsApi.adminTable, { schema: { querystring: showsTableQuery, response: { 200: showAnswers.page } } }, async (request) => showsTablePage(app.db, request.query));
+  app.get(showsApi.adminTable, { schema: { querystring: showsTableQuery, response: { 200: showAnswers.adminPage } } }, async (request) => showsTablePage(app.db, request.query));
 
-  app.get("/api/shows/:id", { schema: { params: idParams, response: { 200: showAnswers.item } } }, async (request) => {
+  app.get("/api/shows/:id", { schema: { params: idParams, response: { 200: showAnswers.adminItem } } }, async (request) => {
     const show = await findShow(app.db, request.params.id);
     if (!show) throw notFound("Show not found");
-    return { success: true, data: show };
+    return { success: true, data: adminShowOf(show) };
+  });
+
+  /** Where the venue is and whether fans near it are to be told (modules/places). */
+  const placed = async (body: Parameters<typeof placeOfShow>[1], before: Parameters<typeof placeOfShow>[2]) => ({
+    ...body,
+    ...(await placeOfShow(app.places.resolve, body, before)),
+    ...nearbyOfShow(body, before, app.places.now(), await bandTimeZone(app.db)),
   });
 
   app.post(
     "/api/shows",
     {
-      schema: { body: showInput, response: { 201: showAnswers.saved } },
+      schema: { body: showInput, response: { 201: showAnswers.adminSaved } },
       config: {
         invalidates: ["shows"],
         activity: activity<Show>({ resource: "shows", secrets: SHOW_SECRETS, summary: ({ after }) => showSummary(after), describe: ({ after, timeZone }) => `added ${theShow(after!, timeZone)}` }),
       },
     },
     async (request, reply) => {
-    const show = await createShow(app.db, request.body);
-    return reply.status(201).send({ success: true, message: "Show created successfully", data: show });
+    const show = await createShow(app.db, await placed(request.body, null));
+    if (show.nearbyDueAt) app.places.wakeNearby();
+    return reply.status(201).send({ success: true, message: "Show created successfully", data: adminShowOf(show) });
   });
 
   app.put(
     "/api/shows/:id",
     {
-      schema: { params: idParams, body: showInput, response: { 200: showAnswers.saved } },
+      schema: { params: idParams, body: showInput, response: { 200: showAnswers.adminSaved } },
       config: {
         invalidates: ["shows"],
         activity: activity<Show>({ resource: "shows", secrets: SHOW_SECRETS, before, summary: ({ after }) => showSummary(after), describe: ({ before, after, timeZone }) => describeShowEdit(before, after!, timeZone) }),
       },
     },
     async (request) => {
-    const show = await updateShow(app.db, request.params.id, request.body);
+    const current = await findShow(app.db, request.params.id);
+    if (!current) throw notFound("Show not found");
+    const show = await updateShow(app.db, request.params.id, await placed(request.body, current));
     if (!show) throw notFound("Show not found");
-    return { success: true, message: "Show updated successfully", data: show };
+    if (show.nearbyDueAt && !show.nearbyToldAt) app.places.wakeNearby();
+    return { success: true, message: "Show updated successfully", data: adminShowOf(show) };
   });
 
   app.delete(

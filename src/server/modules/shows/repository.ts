@@ -1,5 +1,8 @@
 import { and, asc, desc, eq, gte, lt, or, sql, type SQL } from "drizzle-orm";
 import type { ShowData, ShowSort } from "@shared/schemas/shows";
+
+/** A show's columns as a save writes them: the form's fields, and where it is and whom it tells (modules/places). */
+type ShowWrite = Omit<ShowData, "announceNearby" | "lat" | "lng" | "placeName"> & Partial<Pick<typeof shows.$inferInsert, "lat" | "lng" | "placeName" | "placePinned" | "announceNearbyMiles" | "nearbyDueAt">>;
 import type { Db } from "../../db/client";
 import { shows } from "../../db/schema";
 import { containsPattern, tablePage, type TableSearch } from "../../db/table-page";
@@ -9,18 +12,26 @@ export async function findShow(db: Db, id: number) {
   return row ?? null;
 }
 
-/** The input as columns: the instants as Dates; an absent field stays absent (an update keeps it). */
-function columnsOf({ onSaleAt, presaleStartsAt, ...rest }: ShowData) {
+/**
+ * Only the columns a save may write (a body's other fields never reach the row); the instants as
+ * Dates; an absent field stays absent (an update keeps it).
+ */
+function columnsOf(input: ShowWrite) {
+  const { venue, location, date, time, price, ageRestriction, supportingActs, eventUrl, status, presaleCode, lat, lng, placeName, placePinned, announceNearbyMiles, nearbyDueAt } = input;
   const instant = (v: string | null | undefined): Date | null | undefined => (v ? new Date(v) : v === null ? null : undefined);
-  return { ...rest, onSaleAt: instant(onSaleAt), presaleStartsAt: instant(presaleStartsAt) };
+  return {
+    ...{ venue, location, date, time, price, ageRestriction, supportingActs, eventUrl, status, presaleCode },
+    ...{ onSaleAt: instant(input.onSaleAt), presaleStartsAt: instant(input.presaleStartsAt) },
+    ...{ lat, lng, placeName, placePinned, announceNearbyMiles, nearbyDueAt },
+  };
 }
 
-export async function createShow(db: Db, input: ShowData) {
+export async function createShow(db: Db, input: ShowWrite) {
   const [row] = await db.insert(shows).values(columnsOf(input)).returning();
   return row;
 }
 
-export async function updateShow(db: Db, id: number, input: ShowData) {
+export async function updateShow(db: Db, id: number, input: ShowWrite) {
   // every update raises the revision: calendars that subscribed to the feed take the change (SEQUENCE)
   const [row] = await db
     .update(shows)

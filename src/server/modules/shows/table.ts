@@ -6,6 +6,7 @@ import type { Db } from "../../db/client";
 import { badRequest } from "../../lib/http-error";
 import { confirmedCounts } from "../rsvps/repository";
 import { searchShows } from "./repository";
+import { adminShowOf } from "../places/show-place";
 
 const flag = (name: string) => z.enum(["true", "false"], { message: `${name} must be 'true' or 'false'` }).optional();
 
@@ -43,5 +44,5 @@ export async function showsTablePage(db: Db, query: TableQuestion) {
   });
   // how many fans confirmed they're going to each (issue 24)
   const counts = await confirmedCounts(db, found.data.map((s) => s.id));
-  return { success: true, ...found, data: found.data.map((s) => ({ ...s, rsvps: counts.get(s.id) ?? 0 })) };
+  return { success: true, page: found.page, data: found.data.map((s) => ({ ...adminShowOf(s), rsvps: counts.get(s.id) ?? 0 })) };
 }

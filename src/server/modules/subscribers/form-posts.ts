@@ -37,7 +37,7 @@ export const subscribeForm: FormPost = {
     const interests = interestsOf(fields);
     // the API's default for missing interests is none at all, which no newsletter would ever match
     const errors = Object.values(interests).some(Boolean) ? undefined : { interests: NO_INTEREST };
-    return { body: { name: fieldText(fields, "name"), email: fieldText(fields, "email"), interests, region: regionOf(fields), website: fieldText(fields, "website") }, errors };
+    return { body: { name: fieldText(fields, "name"), email: fieldText(fields, "email"), interests, region: regionOf(fields), place: fieldText(fields, "place"), website: fieldText(fields, "website") }, errors };
   },
   page: () => ({ path: "/" }),
   successRedirect: "/thanks/subscribe",
@@ -67,7 +67,7 @@ async function preferencesPage(request: FastifyRequest, fields: FormFields): Pro
 export const savePreferencesForm: FormPost = {
   form: "preferences",
   body: (fields) => {
-    return { body: { token: fieldText(fields, "token"), name: fieldText(fields, "name"), interests: interestsOf(fields), region: regionOf(fields) } };
+    return { body: { token: fieldText(fields, "token"), name: fieldText(fields, "name"), interests: interestsOf(fields), region: regionOf(fields), place: fieldText(fields, "place") } };
   },
   page: preferencesPage,
 };

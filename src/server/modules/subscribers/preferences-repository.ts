@@ -32,6 +32,8 @@ export function toPreferences(r: Row) {
     email: r.email,
     interests: { shows: r.showsInterest, releases: r.releasesInterest, merch: r.merchInterest },
     region: r.region,
+    place: r.place,
+    placed: r.lat !== null,
     isSubscribed: r.isSubscribed,
   };
 }
@@ -39,11 +41,11 @@ export function toPreferences(r: Row) {
 export async function updatePreferences(
   db: Db,
   id: number,
-  p: { name: string | null; interests: { shows: boolean; releases: boolean; merch: boolean }; region: string | null },
+  p: { name: string | null; interests: { shows: boolean; releases: boolean; merch: boolean }; region: string | null; place?: { typed: string | null; lat: number | null; lng: number | null } },
 ): Promise<Row | null> {
   const [row] = await db
     .update(subscribers)
-    .set({ name: p.name, showsInterest: p.interests.shows, releasesInterest: p.interests.releases, merchInterest: p.interests.merch, region: p.region })
+    .set({ name: p.name, showsInterest: p.interests.shows, releasesInterest: p.interests.releases, merchInterest: p.interests.merch, region: p.region, ...(p.place ? { place: p.place.typed, lat: p.place.lat, lng: p.place.lng } : {}) })
     .where(eq(subscribers.id, id))
     .returning();
   return row ?? null;

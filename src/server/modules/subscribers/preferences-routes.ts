@@ -1,3 +1,4 @@
+import { placeOfFan } from "../places/fan-place";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { RATE_LIMIT_WINDOW_MS } from "@shared/privacy";
@@ -69,9 +70,10 @@ export const preferencesPublicRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   const save = async (request: { body: PreferencesBody }) => {
-    const { token, name, interests, region } = request.body;
+    const { token, name, interests, region, place } = request.body;
     const subscriber = await ownerOf(app.db, token);
-    const updated = await updatePreferences(app.db, subscriber.id, { name: name || null, interests, region: region ?? null });
+    const placed = place === undefined ? undefined : await placeOfFan(app.places.resolve, place);
+    const updated = await updatePreferences(app.db, subscriber.id, { name: name || null, interests, region: region ?? null, place: placed ?? undefined });
     // deleted between the two statements: the same answer as the next request would get
     if (!updated) throw new HttpError(410, PREFERENCES_DELETED);
     return { success: true, message: PREFERENCES_SAVED, data: toPreferences(updated) };

@@ -68,7 +68,7 @@ describe("welcome mail and the fan's preferences (real SMTP)", () => {
 
     const res = await read(tokenOf(welcome));
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ success: true, data: { name: "Wendy", email, interests: { shows: true, releases: false, merch: false }, region: null, isSubscribed: true } });
+    expect(res.json()).toEqual({ success: true, data: { name: "Wendy", email, interests: { shows: true, releases: false, merch: false }, region: null, place: null, placed: false, isSubscribed: true } });
     // only the hash is stored
     const [row] = await t.app.db.select().from(subscribers).where(eq(subscribers.email, email));
     expect(row.preferencesToken).not.toBe(tokenOf(welcome));
@@ -119,7 +119,7 @@ describe("welcome mail and the fan's preferences (real SMTP)", () => {
     expect(saved.json()).toEqual({
       success: true,
       message: "Your preferences have been saved.",
-      data: { name: "Sam S.", email, interests: { shows: false, releases: false, merch: true }, region: "US-NC", isSubscribed: true },
+      data: { name: "Sam S.", email, interests: { shows: false, releases: false, merch: true }, region: "US-NC", place: null, placed: false, isSubscribed: true },
     });
 
     await sendNewsletter("Shows after", { targetShows: true, targetReleases: false, targetMerch: false });

@@ -35,6 +35,8 @@ export interface SubscribeRequest {
   email: string;
   interests: { shows: boolean; releases: boolean; merch: boolean };
   region?: string | null;
+  /** 'Your city or ZIP' as typed and where the gazetteer placed it (issue 24) */
+  place?: { typed: string; lat: number | null; lng: number | null } | null;
   ip: string;
   /** where the fan signed up (issue 23): the page and the visit's source */
   signupPage?: string | null;
@@ -57,6 +59,9 @@ export async function subscribe(db: Db, req: SubscribeRequest, now = new Date())
     releasesInterest: req.interests.releases,
     merchInterest: req.interests.merch,
     region: req.region ?? null,
+    place: req.place?.typed ?? null,
+    lat: req.place?.lat ?? null,
+    lng: req.place?.lng ?? null,
     consentSource: "form",
     consentedBy: null,
     signupPage: req.signupPage ?? null,

@@ -29,6 +29,7 @@ type Fan = NonNullable<Awaited<ReturnType<typeof findSubscriber>>>;
 /** 'fan Jane Doe (jane@example.com)', or the address alone */
 const theFan = (fan: Fan) => `fan ${fan.name?.trim() ? `${fan.name.trim()} (${fan.email})` : fan.email}`;
 import { searchSubscribers } from "./search";
+import { placeOfFan } from "../places/fan-place";
 
 /**
  * RFC 8058: mail clients post `List-Unsubscribe=One-Click` as a form (urlencoded: see
@@ -50,13 +51,14 @@ export const subscribersPublicRoutes: FastifyPluginAsyncZod = async (app) => {
   const formLimit = { rateLimit: { max: app.config.FORM_RATE_LIMIT, timeWindow: RATE_LIMIT_WINDOW_MS } };
 
   app.post("/api/subscribe", { schema: { body: subscribeInput, response: { 200: messageAnswer } }, config: { ...formLimit, formPost: subscribeForm } }, async (request) => {
-    const { name, email, interests, region, website } = request.body;
+    const { name, email, interests, region, place, website } = request.body;
     // Honeypot filled: a bot. It gets the same answer and nothing happens.
     if (website) {
       request.log.info({ ip: request.ip }, "subscribe honeypot triggered");
       return { success: true, message: SUBSCRIBE_SUCCESS };
     }
-    await signUpFan(app, { name: name || null, email, interests, region, ip: request.ip, ...signupOrigin(request, app.stats.site) });
+    const placed = (await placeOfFan(app.places.resolve, place)) ?? null;
+    await signUpFan(app, { name: name || null, email, interests, region, place: placed?.typed ? { typed: placed.typed, lat: placed.lat, lng: placed.lng } : null, ip: request.ip, ...signupOrigin(request, app.stats.site) });
     return { success: true, message: SUBSCRIBE_SUCCESS };
   });
 

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import type { PageInfo } from "@shared/api/paging";
+import { placesApi, type PlaceSuggestion } from "@shared/api/places";
 import { rsvpsApi, type Rsvp } from "@shared/api/rsvps";
 import { showListKeys, showsApi, type AdminShow, type Show, type ShowTableQuery } from "@shared/api/shows";
 import type { ShowData } from "@shared/schemas/shows";
@@ -10,8 +11,11 @@ import { useItem, useResourceMutation } from "@client/lib/resource";
 
 /** The admin list is the public GET of every show by date. */
 export const showsQuery = () => urlQuery<Show[]>(showsApi.list);
-/** one show with its presale code (an admin answer) */
+/** one show with its presale code and where it was placed (an admin answer) */
 export const showQuery = (id: number) => urlQuery<AdminShow>(showsApi.item(id));
+
+/** The gazetteer's matches of a location (the form's 'Placed at' and 'pick another match'). */
+export const usePlaceSuggestions = (q: string) => useQuery({ ...urlQuery<PlaceSuggestion[]>(placesApi.adminSuggest(q)), enabled: q.trim().length >= 2, staleTime: 5 * 60_000 });
 
 export const useShows = () => useQuery(showsQuery());
 /** The edit form's show; none on the add form. */

@@ -12,6 +12,7 @@ import { useSaveShow } from "./api";
 import { SaleFields } from "./sale-fields";
 import { STATUS_OPTIONS } from "./status-options";
 import { useNavigateAfterSave } from "@client/lib/use-unsaved-changes";
+import { NearbyField, ShowPlacement } from "./show-placement";
 
 const EMPTY: ShowInput = { venue: "", location: "", date: "", time: "", price: undefined, ageRestriction: "", supportingActs: "", eventUrl: "", status: "scheduled", onSaleAt: "", presaleStartsAt: "", presaleCode: "" };
 
@@ -30,14 +31,16 @@ export function sampleShow(now = new Date()): ShowInput {
   };
 }
 
-const toFormValues = (s: AdminShow): ShowInput => ({
-  ...s,
-  eventUrl: s.eventUrl ?? "",
-  status: s.status ?? "scheduled",
-  onSaleAt: s.onSaleAt ?? "",
-  presaleStartsAt: s.presaleStartsAt ?? "",
-  presaleCode: s.presaleCode ?? "",
-});
+/**
+ * The saved show as form values: the sale fields as the inputs take them, and its coordinates
+ * only when the admin picked them (else the server places it again).
+ */
+function toFormValues(s: AdminShow): ShowInput {
+  const { venue, location, date, time, price, ageRestriction, supportingActs, eventUrl, status, announceNearby } = s;
+  const picked = s.placePinned && s.lat != null && s.lng != null ? { lat: s.lat, lng: s.lng, placeName: s.placeName } : {};
+  const sale = { onSaleAt: s.onSaleAt ?? "", presaleStartsAt: s.presaleStartsAt ?? "", presaleCode: s.presaleCode ?? "" };
+  return { venue, location, date, time, price, ageRestriction, supportingActs, eventUrl: eventUrl ?? "", status: status ?? "scheduled", announceNearby, ...sale, ...picked };
+}
 
 /** The add/edit form; `show` is the record being edited (absent when adding). */
 export function ShowForm({ show }: { show?: AdminShow }) {
@@ -58,6 +61,7 @@ export function ShowForm({ show }: { show?: AdminShow }) {
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField control={c} name="venue" label="Venue" placeholder="Venue name" />
         <TextField control={c} name="location" label="Location" placeholder="e.g. Greenville, NC" />
+        <ShowPlacement form={form} show={show} />
         {/* past dates too: a band fills its archive (issue 21); the hint says where such a show goes */}
         <DateField control={c} name="date" label="Date" placeholder="Pick a date" hint={isPast ? "This date has passed: the show goes to the archive (Past Shows on /shows)." : undefined} />
         <TextField control={c} name="time" label="Time" placeholder="e.g. 8:00 PM" />
@@ -70,6 +74,7 @@ export function ShowForm({ show }: { show?: AdminShow }) {
         <SelectField control={c} name="status" label="Status" options={STATUS_OPTIONS} hint="Sold out and cancelled shows hide the ticket link." />
       </div>
       <SaleFields control={c} />
+      <NearbyField form={form} show={show} />
       <UnsavedChangesPrompt when={form.formState.isDirty && !save.isSuccess} />
       <FormActions cancelHref="/shows" submitLabel={show ? "Update Show" : "Create Show"} pending={save.isPending} />
     </form>

@@ -5,7 +5,7 @@ import { fakeApi, json, renderAdminPage } from "@client/test/render-admin-page";
 import { ShowRsvps } from "./show-rsvps";
 
 afterEach(() => vi.unstubAllGlobals());
-const show = { id: 4, venue: "Kings", location: "Raleigh, NC", date: "2026-12-12", time: "8:00 PM", price: "12.00", ageRestriction: "21+", supportingActs: "", eventUrl: null, status: "scheduled" as const, revision: 0, hasPresale: false, onSaleAt: null, presaleStartsAt: null, rsvps: 1, createdAt: "", updatedAt: "" };
+const show = { id: 4, venue: "Kings", location: "Raleigh, NC", date: "2026-12-12", time: "8:00 PM", price: "12.00", ageRestriction: "21+", supportingActs: "", eventUrl: null, status: "scheduled" as const, revision: 0, hasPresale: false, onSaleAt: null, presaleStartsAt: null, lat: null, lng: null, rsvps: 1, createdAt: "", updatedAt: "" };
 const rsvps = [
   { id: 1, email: "jo@example.com", name: "Jo", confirmed: true, createdAt: "2026-11-20T10:00:00.000Z", confirmedAt: "2026-11-20T10:05:00.000Z", remindedAt: null },
   { id: 2, email: "sam@example.com", name: null, confirmed: false, createdAt: "2026-11-21T10:00:00.000Z", confirmedAt: null, remindedAt: null },

@@ -1,3 +1,7 @@
+import { NOT_PLACED } from "@shared/api/places";
+import { nearbyStatus } from "./show-placement";
+import { TownRequestsCard } from "./town-requests-card";
+import { useSetting } from "@client/lib/settings";
 import { ChevronDown, ChevronRight, Megaphone, Pencil, Plus, SearchX, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Link } from "wouter";
@@ -69,6 +73,7 @@ export default function ShowsPage() {
   const del = useConfirmDelete<AdminShow>();
   const remove = useDeleteShow();
   const setStatus = useSetShowStatus();
+  const timeZone = useSetting("timezone").value || "America/New_York";
 
   const columns: Column<AdminShow>[] = [
     { header: "Date", sortKey: "date", card: "field", cell: (s) => <span className="whitespace-nowrap">{formatDate(s.date)}</span> },
@@ -88,7 +93,17 @@ export default function ShowsPage() {
         </>
       ),
     },
-    { header: "Location", sortKey: "location", cell: (s) => s.location },
+    {
+      header: "Location",
+      sortKey: "location",
+      cell: (s) => (
+        <>
+          {s.location}
+          {s.lat == null ? <span className="block text-xs text-dust">{NOT_PLACED}</span> : null}
+          {nearbyStatus(s, new Date(), timeZone) ? <span className="block text-xs text-dust">{nearbyStatus(s, new Date(), timeZone)}</span> : null}
+        </>
+      ),
+    },
     { header: "Time", cell: (s) => <span className="whitespace-nowrap">{s.time}</span> },
     { header: "Price", sortKey: "price", cell: (s) => formatPrice(s.price) },
     {
@@ -177,6 +192,7 @@ export default function ShowsPage() {
           )}
         </section>
       )}
+      <TownRequestsCard />
       <ConfirmDialog
         {...del.dialogProps}
         title="Are you sure?"

@@ -22,6 +22,7 @@ import { ApiError, errorMessage } from "@client/lib/api-client";
 import { useBandNameQuery } from "@client/lib/band-name";
 import { useSetting } from "@client/lib/settings";
 import { UnsavedChangesPrompt } from "../components/unsaved-changes-prompt";
+import { NEAR_OFF, NearShowFilter, nearOf, type NearChoice } from "./near-show-filter";
 import { saveDraft, useAnnouncedShow, useDraft, useDrafts, useEditScheduledNewsletter, useNewsletterDetails, useRecipientCount, useSendNewsletter, type DraftFields, type NewsletterSendBody } from "./api";
 import { DiscardDraftDialog, DraftsList } from "./drafts-list";
 import { NewsletterPreview } from "./newsletter-preview";
@@ -48,6 +49,8 @@ interface ComposerFields {
   /** region codes; empty: everyone */
   regions: string[];
   schedule: Schedule;
+  /** fans near a show (issue 24; not kept in drafts) */
+  near?: NearChoice;
 }
 
 const EMPTY: ComposerFields = { subject: "", content: "", targets: ALL_INTERESTS, regions: [], schedule: SEND_NOW };
@@ -191,7 +194,8 @@ function AnnouncedComposer({ showId, ...props }: LoaderProps & { showId: number 
   if (!show.data) return <Composer notice="That show could not be loaded, so nothing was drafted." {...props} />;
   const { subject, content } = announcementDraft(show.data, band.name);
   const region = regionOfLocation(show.data.location);
-  const start: ComposerFields = { ...EMPTY, subject, content, targets: { targetShows: true, targetReleases: false, targetMerch: false }, regions: region ? [region] : [] };
+  // the show's fans nearby are offered (off: the region stays today's choice) when the show is placed
+  const start: ComposerFields = { ...EMPTY, subject, content, targets: { targetShows: true, targetReleases: false, targetMerch: false }, regions: region ? [region] : [], near: { ...NEAR_OFF, showId: show.data.lat !== null ? showId : null } };
   const note = `Drafted from the show at ${show.data.venue} on ${formatDate(show.data.date)}. Edit it, then send as usual: only subscribers interested in Shows${region ? ` in ${regionName(region)}` : ""} are selected.`;
   return <Composer start={start} note={note} {...props} />;
 }
@@ -253,6 +257,8 @@ function Composer({ start = EMPTY, note, notice, draft, editing, restore, timeZo
   const [targets, setTargets] = useState<Targets>(opened.fields.targets);
   const [regions, setRegions] = useState<string[]>(opened.fields.regions);
   const [schedule, setSchedule] = useState<Schedule>(opened.fields.schedule);
+  const [nearChoice, setNearChoice] = useState<NearChoice>(opened.fields.near ?? NEAR_OFF);
+  const near = nearOf(nearChoice);
   // the send waiting for 'Send to N fans?' to be confirmed
   const [confirming, setConfirming] = useState<{ body: NewsletterSendBody; summary: SendSummary } | null>(null);
   const [discarding, setDiscarding] = useState(false);
@@ -263,7 +269,7 @@ function Composer({ start = EMPTY, note, notice, draft, editing, restore, timeZo
   const autosave = useDraftAutosave({ draft: draft ?? null, fields, baseline: draftFieldsOf(start, timeZone), enabled: !editing, onCreated: actions.adopt });
   const editDirty = Boolean(editing) && JSON.stringify(fields) !== JSON.stringify(draftFieldsOf(start, timeZone));
 
-  const recipients = useRecipientCount({ ...targets, regions });
+  const recipients = useRecipientCount({ ...targets, regions, near });
   const count = recipients.data?.count ?? 0;
   const anyInterest = targets.targetShows || targets.targetReleases || targets.targetMerch;
   const later = schedule.mode === "later";
@@ -300,12 +306,12 @@ function Composer({ start = EMPTY, note, notice, draft, editing, restore, timeZo
     if (editing) {
       if (!anyInterest) return toast.error("No recipients", { description: "Choose at least one interest to send to." });
       if (!when.iso) return toast.error("Choose a time", { description: when.error ?? "Choose a date and a time." });
-      return edit.mutate({ id: editing.id, body: { subject, content, ...targets, regions, scheduledAt: when.iso } });
+      return edit.mutate({ id: editing.id, body: { subject, content, ...targets, regions, ...(near ? { near } : {}), scheduledAt: when.iso } });
     }
     // a scheduled newsletter may match no one yet (fans who join before it starts get it)
     if (later ? !anyInterest : count === 0) return toast.error("No recipients", { description: "There are no subscribers matching the selected interests." });
     if (when.error) return toast.error("Choose a time", { description: when.error });
-    const body = { subject, content, ...targets, ...(regions.length ? { regions } : {}), ...(when.iso ? { scheduledAt: when.iso } : {}) };
+    const body = { subject, content, ...targets, ...(regions.length ? { regions } : {}), ...(near ? { near } : {}), ...(when.iso ? { scheduledAt: when.iso } : {}) };
     // a real send goes out only after 'Send to N fans?' is confirmed
     setConfirming({
       body,
@@ -407,6 +413,7 @@ function Composer({ start = EMPTY, note, notice, draft, editing, restore, timeZo
                 ))}
               </fieldset>
               <RegionFilter value={regions} onChange={setRegions} />
+              <NearShowFilter value={nearChoice} onChange={setNearChoice} />
               <p className="text-sm" aria-live="polite">
                 <span className="font-semibold tabular-nums">{recipients.isLoading ? "..." : recipients.error ? "?" : count}</span> recipient(s) selected
                 {later && <span className="text-dust"> now; the list is taken again when it starts</span>}

@@ -3,6 +3,7 @@ import { subscribersApi } from "@shared/api/subscribers";
 import { answerText, useFormAnswer } from "@client/lib/form-answer";
 import { InterestFields, NO_INTEREST, RegionField, firstInterestId, postedInterests, postedRegion, type Interests } from "./interest-fields";
 import { EmailField, Field, FormError, Honeypot, SubmitButton, SubmitRow, SuccessPanel, inputClass } from "./form-parts";
+import { PlaceField } from "./place-field";
 import { PRIVACY_SECTIONS, PrivacyLink } from "../privacy/privacy-link";
 import { emailError, usePublicForm } from "./use-public-form";
 
@@ -18,6 +19,8 @@ export function SubscribeForm() {
   const [interests, setInterests] = useState<Interests>(() => (answer ? postedInterests(answer) : ALL_INTERESTS));
   // optional: where the fan lives ('US-NC', 'DE'), so the band can write to the fans near a show
   const [region, setRegion] = useState(() => postedRegion(answer));
+  // optional (issue 24): 'Your city or ZIP', for the mails about shows nearby
+  const [place, setPlace] = useState(() => answerText(answer, "place"));
   const [website, setWebsite] = useState("");
   const form = usePublicForm({
     url: subscribersApi.subscribe,
@@ -32,7 +35,7 @@ export function SubscribeForm() {
     const trimmed = email.trim();
     // With nothing chosen no newsletter would ever match (recipients share at least one interest).
     const noInterest = Object.values(interests).some(Boolean) ? undefined : NO_INTEREST;
-    void form.submit({ "subscribe-email": emailError(trimmed), [FIRST_INTEREST_ID]: noInterest }, { name: name.trim(), email: trimmed, interests, ...(region ? { region } : {}), website, page: location.pathname + location.search, referrer: document.referrer });
+    void form.submit({ "subscribe-email": emailError(trimmed), [FIRST_INTEREST_ID]: noInterest }, { name: name.trim(), email: trimmed, interests, ...(region ? { region } : {}), ...(place.trim() ? { place: place.trim() } : {}), website, page: location.pathname + location.search, referrer: document.referrer });
   }
 
   function again() {
@@ -40,6 +43,7 @@ export function SubscribeForm() {
     setEmail("");
     setInterests(ALL_INTERESTS);
     setRegion("");
+    setPlace("");
     form.reset("subscribe-name");
   }
 
@@ -58,6 +62,7 @@ export function SubscribeForm() {
       <EmailField id="subscribe-email" name="email" value={email} onChange={setEmail} error={error} />
       <InterestFields idPrefix="subscribe" interests={interests} onChange={setInterests} error={interestError} />
       <RegionField id="subscribe-region" value={region} onChange={setRegion} hint="(optional)" />
+      <PlaceField id="subscribe-place" value={place} onChange={setPlace} hint="(optional: we write when we play near you)" />
       <Honeypot value={website} onChange={setWebsite} />
       <FormError error={form.error} />
       <SubmitRow>

@@ -21,6 +21,7 @@ import {
 import { EmailAddress } from "@client/components/ui/email-address";
 import { preferencesApi } from "@shared/api/preferences";
 import { answerText, refusalText, useFormAnswer } from "@client/lib/form-answer";
+import { PlaceField } from "../contact/place-field";
 import { InterestFields, NO_INTEREST, RegionField, firstInterestId, postedInterests, postedRegion } from "../contact/interest-fields";
 import { PRIVACY_SECTIONS, PrivacyLink } from "../privacy/privacy-link";
 
@@ -148,6 +149,7 @@ function PreferencesForm({
   onErased: (message: string) => void;
 }) {
   const regionId = useId();
+  const placeId = useId();
   // posted without JavaScript (issue 21): a refused save keeps what the fan typed and says why
   const posted = useFormAnswer("preferences");
   const refused = posted && !posted.ok ? posted : null;
@@ -156,6 +158,7 @@ function PreferencesForm({
   const [name, setName] = useState(refused ? answerText(refused, "name") : (initial.name ?? ""));
   const [interests, setInterests] = useState(refused ? postedInterests(refused) : initial.interests);
   const [region, setRegion] = useState(refused ? postedRegion(refused) : (initial.region ?? ""));
+  const [place, setPlace] = useState(refused ? answerText(refused, "place") : (initial.place ?? ""));
   const [saved, setSaved] = useState<string | null>(posted?.ok ? posted.message : null);
   const [interestError, setInterestError] = useState<string | undefined>(refused?.errors?.interests);
   const [askDelete, setAskDelete] = useState(false);
@@ -173,7 +176,7 @@ function PreferencesForm({
     }
     setInterestError(undefined);
     save.mutate(
-      { name: name.trim() || null, interests, region: region || null },
+      { name: name.trim() || null, interests, region: region || null, place: place.trim() || null },
       {
         onSuccess: (res) =>
           setSaved(res.message ?? "Your preferences have been saved."),
@@ -248,6 +251,16 @@ function PreferencesForm({
             edit();
           }}
           hint="(optional: we write when we play near you)"
+        />
+        <PlaceField
+          id={placeId}
+          value={place}
+          onChange={(p) => {
+            setPlace(p);
+            edit();
+          }}
+          hint="(optional: for shows near you)"
+          notPlaced={Boolean(initial.place) && !initial.placed && place === initial.place}
         />
         <FormError
           error={save.isError ? messageOf(save.error, FAILED) : refused && !refused.errors?.interests ? refusalText(refused) : undefined}

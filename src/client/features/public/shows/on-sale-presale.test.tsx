@@ -21,7 +21,7 @@ afterEach(() => vi.unstubAllGlobals());
 const day = (n: number) => todayIso(new Date(Date.now() + n * 86_400_000));
 const show = (id: number, venue: string, extra: Partial<Show> = {}): Show => ({
   id, venue, date: day(10 + id), location: "Raleigh, NC", time: "8:00 PM", price: "15", ageRestriction: "18+", supportingActs: "", eventUrl: `https://tickets.example/${id}`,
-  status: "scheduled", revision: 0, createdAt: "", updatedAt: "", onSaleAt: null, presaleStartsAt: null, hasPresale: false, ...extra,
+  status: "scheduled", revision: 0, createdAt: "", updatedAt: "", onSaleAt: null, presaleStartsAt: null, hasPresale: false, lat: null, lng: null, ...extra,
 });
 const settings = {
   "GET /api/settings/timezone": () => json(200, { success: true, data: { key: "timezone", value: "America/Chicago" } }),

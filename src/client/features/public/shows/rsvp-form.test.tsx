@@ -15,7 +15,7 @@ import { ShowList } from "./show-list";
 afterEach(() => vi.unstubAllGlobals());
 const day = (n: number) => todayIso(new Date(Date.now() + n * 86_400_000));
 const show = (id: number, venue: string, extra = {}) => ({
-  id, venue, date: day(7), location: "Raleigh, NC", time: "8:00 PM", price: "15", ageRestriction: "18+", supportingActs: "", eventUrl: null, status: "scheduled" as const, revision: 0, hasPresale: false, onSaleAt: null, presaleStartsAt: null, createdAt: "", updatedAt: "", ...extra,
+  id, venue, date: day(7), location: "Raleigh, NC", time: "8:00 PM", price: "15", ageRestriction: "18+", supportingActs: "", eventUrl: null, status: "scheduled" as const, revision: 0, hasPresale: false, onSaleAt: null, presaleStartsAt: null, lat: null, lng: null, createdAt: "", updatedAt: "", ...extra,
 });
 
 function renderCards(ui: ReactNode, { path = "/shows", answer = null }: { path?: string; answer?: FormAnswer | null } = {}) {

@@ -3,7 +3,7 @@ import type { Show } from "@shared/schemas/shows";
 import { byYear, googleCalendarUrl } from "./show-utils";
 
 const show = (id: number, date: string, extra: Partial<Show> = {}): Show => ({
-  id, venue: "Hall", date, location: "Raleigh, NC", time: "8:00 PM", price: "15", ageRestriction: "18+", supportingActs: "", eventUrl: null, status: "scheduled", revision: 0, createdAt: "", updatedAt: "", onSaleAt: null, presaleStartsAt: null, hasPresale: false, ...extra,
+  id, venue: "Hall", date, location: "Raleigh, NC", time: "8:00 PM", price: "15", ageRestriction: "18+", supportingActs: "", eventUrl: null, status: "scheduled", revision: 0, lat: null, lng: null, createdAt: "", updatedAt: "", onSaleAt: null, presaleStartsAt: null, hasPresale: false, ...extra,
 });
 
 describe("byYear", () => {

@@ -8,6 +8,7 @@ import { useHomeShows } from "./api";
 import { CalendarSubscribe } from "./calendar-links";
 import { ShowList } from "./show-list";
 import { upcomingShows } from "./show-utils";
+import { TownRequestForm } from "./town-request-form";
 
 export const SHOWS_BAD_FORMAT = "Failed to load shows data";
 export const SHOWS_FAILED = "Failed to load shows";
@@ -34,6 +35,7 @@ export function ShowsSection() {
           All shows and past shows <ArrowRight aria-hidden="true" className="h-5 w-5" />
         </Link>
       </div>
+      <TownRequestForm />
     </section>
   );
 }
