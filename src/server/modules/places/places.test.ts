@@ -103,7 +103,8 @@ describe("a show's place", () => {
     expect(publicShow.lat).toBeCloseTo(35.99, 1);
     expect(publicShow).not.toHaveProperty("placeName");
     expect(publicShow).not.toHaveProperty("announceNearby");
-    expect(Object.keys(publicShow).sort()).toEqual(["ageRestriction", "createdAt", "date", "eventUrl", "id", "lat", "lng", "location", "price", "revision", "status", "supportingActs", "time", "updatedAt", "venue"]);
+    // the spec's fields, issue 24's public ones (sale, presale flag, RSVP count, the point), nothing of the admin's
+    expect(Object.keys(publicShow).sort()).toEqual(["ageRestriction", "createdAt", "date", "eventUrl", "hasPresale", "id", "lat", "lng", "location", "onSaleAt", "presaleStartsAt", "price", "revision", "rsvps", "status", "supportingActs", "time", "updatedAt", "venue"]);
   });
 
   it("an unknown location is kept as typed and not placed, never an error", async () => {
