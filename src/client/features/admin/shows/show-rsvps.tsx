@@ -1,17 +1,16 @@
 import { Download } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
+import { downloadCsv } from "@client/lib/download-csv";
 import { rsvpsApi } from "@shared/api/rsvps";
 import type { Show } from "@shared/schemas/shows";
-
-/** What the RSVP line reads of a show (the admin table's row or a public record). */
-type RsvpShow = Pick<Show, "id" | "venue" | "date" | "rsvps">;
 import { formatDate, formatDateTime } from "@shared/format";
 import { Badge } from "@client/components/ui/badge";
 import { Button } from "@client/components/ui/button";
 import { Dialog } from "@client/components/ui/dialog";
-import { authHeaders } from "@client/lib/api-client";
 import { useRsvps } from "./api";
+
+/** What the RSVP line reads of a show (the admin table's row or a public record). */
+type RsvpShow = Pick<Show, "id" | "venue" | "date" | "rsvps">;
 
 /**
  * Under a show's venue in the table (issue 24): how many fans confirmed they're going ('3 going'),
@@ -88,24 +87,5 @@ function RsvpsDialog({ show, onClose }: { show: RsvpShow; onClose: () => void })
   );
 }
 
-/** The server's CSV of one show's RSVPs, fetched with the admin's token and saved under the name the server gives. */
-async function downloadRsvpsCsv(showId: number): Promise<void> {
-  try {
-    const headers = authHeaders();
-    delete headers["X-CSRF-Token"];
-    const res = await fetch(rsvpsApi.exportCsv(showId), { headers, credentials: "include" });
-    if (!res.ok) throw new Error(`${res.status}: ${res.statusText}`);
-    const name = /filename="([^"]+)"/.exec(res.headers.get("content-disposition") ?? "")?.[1] ?? "rsvps.csv";
-    const url = URL.createObjectURL(await res.blob());
-    const a = document.createElement("a");
-    a.href = url;
-    a.download = name;
-    document.body.append(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
-    toast.success("Export successful", { description: `Saved ${name}` });
-  } catch (err) {
-    toast.error("Error", { description: `Export failed: ${(err as Error).message}` });
-  }
-}
+/** The server's CSV of one show's RSVPs, saved under the name the server gives. */
+const downloadRsvpsCsv = (showId: number): Promise<void> => downloadCsv(rsvpsApi.exportCsv(showId), "rsvps.csv");
