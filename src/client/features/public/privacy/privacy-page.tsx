@@ -92,6 +92,10 @@ export default function PrivacyPage() {
               <ul className="grid list-disc gap-2 pl-5">
                 <li>your email address, and your name if you give it;</li>
                 <li>what you want to hear about ({interestWords}) and, if you choose one, your state or country, so you hear about shows near you;</li>
+                <li>
+                  your city or ZIP code if you give one, as you typed it, with its point on a map from a list of places installed on this server (nothing is sent anywhere to look it
+                  up), so the band can tell fans within reach of a show about it;
+                </li>
                 <li>the page you signed up on and where that visit came from (as above: a name like &ldquo;instagram&rdquo;);</li>
                 <li>
                   a record of your consent: when you subscribed and confirmed, and the IP address each was done from (or, for an address the band imported, who imported it and
@@ -122,6 +126,10 @@ export default function PrivacyPage() {
                 The address is used for three mails only: the link that confirms, a reminder the day before the show, and a note if the show is cancelled, postponed or moved.
                 It does not put you on the mailing list; ticking &ldquo;also join the mailing list&rdquo; is a separate signup with its own confirmation. The band sees who is going to
                 each show and can export that list. It is deleted with the show; to be taken off sooner, write to the band with the contact form.
+              </p>
+              <p>
+                &ldquo;Want us in your town?&rdquo; keeps the place you name and how many asked for it, nothing else; an email address given there joins the mailing list
+                through its usual confirmation, as above.
               </p>
             </Section>
 
