@@ -93,8 +93,11 @@ export default function PrivacyPage() {
                 <li>your email address, and your name if you give it;</li>
                 <li>what you want to hear about ({interestWords}) and, if you choose one, your state or country, so you hear about shows near you;</li>
                 <li>
-                  your city or ZIP code if you give one, as you typed it, with its point on a map from a list of places installed on this server (nothing is sent anywhere to look it
-                  up), so the band can tell fans within reach of a show about it;
+                  your city or ZIP code if you give one, as you typed it, with its point on a map from a list of places installed on this server (place names from{" "}
+                  <a href="https://www.geonames.org" className={link}>
+                    GeoNames
+                  </a>
+                  , CC BY 4.0; nothing is sent anywhere to look it up), so the band can tell fans within reach of a show about it;
                 </li>
                 <li>the page you signed up on and where that visit came from (as above: a name like &ldquo;instagram&rdquo;);</li>
                 <li>
