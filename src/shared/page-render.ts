@@ -22,7 +22,7 @@ export interface InitialPage {
   today: string;
   /**
    * The instant (ISO) the page is drawn as of when some of its shows go on sale at a time
-   * (issue 24, decision 038): the latest such time that has passed; absent, before all of them.
+   * (issue 24, decision 036): the latest such time that has passed; absent, before all of them.
    * The client's first render reads the ticket links as of it, so it draws the server's HTML.
    */
   asOf?: string;

@@ -1,5 +1,5 @@
 /**
- * When a show's tickets are on sale (issue 24, decision 038). Zod-free: the public pages, the
+ * When a show's tickets are on sale (issue 24, decision 036). Zod-free: the public pages, the
  * server's page builder and the mails read it.
  *
  * A show with `onSaleAt` shows 'On sale <date>' instead of its ticket link until that instant.

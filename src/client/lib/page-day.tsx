@@ -24,7 +24,7 @@ export function usePageOrigin(): string | null {
 }
 
 /**
- * The instant (ms) the server drew the page's ticket links as of (issue 24, decision 038): a show
+ * The instant (ms) the server drew the page's ticket links as of (issue 24, decision 036): a show
  * going on sale at a time reads as it did then until the app runs, so the first render matches
  * the server's HTML. 0 on a server page that names none (before every such time), null without
  * a server page (the clock decides at once).

@@ -43,7 +43,7 @@ export const renderHtml: HtmlRenderer = async (app, request, template, renderPag
       return { html: fillTemplate(template, meta, app.config.PUBLIC_URL, { today, fonts: siteFonts(app.config.clientDistDir) }), status: meta.status, complete: false };
     }
   }
-  // a show going on sale changes the page without a write: its HTML is not kept past that time (decision 038)
+  // a show going on sale changes the page without a write: its HTML is not kept past that time (decision 036)
   const freshUntil = meta.clock?.until ?? undefined;
   return { html: fillTemplate(template, meta, app.config.PUBLIC_URL, { today, appHtml, fonts: siteFonts(app.config.clientDistDir) }), status: meta.status, complete: true, freshUntil };
 };

@@ -41,7 +41,7 @@ export interface CachedAnswer {
   /** the same, once made: what the hot path sends without waiting (see compressedNow) */
   made?: { gzip?: Buffer; br?: Buffer };
   builtAt: number;
-  /** not fresh from this instant (ms) on: the answer changes by itself then (a show going on sale, decision 038) */
+  /** not fresh from this instant (ms) on: the answer changes by itself then (a show going on sale, decision 036) */
   freshUntil?: number;
   /** set by the cache that keeps the answer: told the size of each compressed form once made */
   grew?: (bytes: number) => void;
@@ -56,7 +56,7 @@ export interface BuiltAnswer {
   /** false for a fallback answer (e.g. a page built without its data): served once, not kept */
   store?: boolean;
   /**
-   * The instant (ms) the answer changes without any write (a show goes on sale, decision 038):
+   * The instant (ms) the answer changes without any write (a show goes on sale, decision 036):
    * from then on it is rebuilt, as one older than MAX_AGE_MS is
    */
   freshUntil?: number;

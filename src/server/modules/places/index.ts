@@ -6,7 +6,7 @@ import { nearbyAnnouncer } from "./nearby";
 
 declare module "fastify" {
   interface FastifyInstance {
-    /** The offline gazetteer (decision 040): a typed place to a point, and suggestions. */
+    /** The offline gazetteer (decision 038): a typed place to a point, and suggestions. */
     places: Places;
   }
 }

@@ -30,7 +30,7 @@ export interface PageMeta {
   /** og:image / twitter:image, an absolute URL: the band photo's JPEG (issue 21), else the stock image */
   shareImage?: { url: string; width: number; height: number };
   /**
-   * A page whose shows go on sale at a time (issue 24, decision 038): the instant it is drawn as
+   * A page whose shows go on sale at a time (issue 24, decision 036): the instant it is drawn as
    * of (ms, null: before every such time) and the next one, when its HTML goes stale by itself
    */
   clock?: { asOf: number | null; until: number | null };

@@ -8,7 +8,7 @@ import { usePageAsOf } from "@client/lib/page-day";
 const LONGEST_WAIT = 2 ** 31 - 1;
 
 /**
- * Whether a show's ticket link shows (issue 24, decision 038): no on-sale time, or it has come.
+ * Whether a show's ticket link shows (issue 24, decision 036): no on-sale time, or it has come.
  * The server's render and the browser's first (hydrating) render read it as of the instant the
  * page was drawn as of (`InitialPage.asOf`), so both draw the same HTML; right after, the clock
  * decides, and a page left open switches to the ticket link when the time comes.
