@@ -21,7 +21,7 @@ describe("the shows table's RSVPs", () => {
     const createObjectURL = vi.fn(() => "blob:x");
     Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
     renderAdminPage(<ShowRsvps show={show} />);
-    await user.click(screen.getByRole("button", { name: "Who is going to the show at Kings: 1 confirmed" }));
+    await user.click(screen.getByRole("button", { name: "1 going to the show at Kings: who they are" }));
     const dialog = await screen.findByRole("dialog", { name: "Going to Kings, Dec 12, 2026" });
     const list = await within(dialog).findByRole("list", { name: "Fans going" });
     const items = within(list).getAllByRole("listitem");
@@ -38,7 +38,7 @@ describe("the shows table's RSVPs", () => {
     const user = userEvent.setup();
     fakeApi({ "GET /api/admin/shows/4/rsvps": () => json(200, { success: true, data: [] }) });
     renderAdminPage(<ShowRsvps show={{ ...show, rsvps: 0 }} />);
-    await user.click(screen.getByRole("button", { name: /: 0 confirmed$/ }));
+    await user.click(screen.getByRole("button", { name: /^0 going to the show at / }));
     expect(await screen.findByText("Nobody has said they're going yet.")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Export CSV" })).toBeDisabled();
   });

@@ -25,7 +25,8 @@ export function ShowRsvps({ show }: { show: RsvpShow }) {
       <button
         type="button"
         onClick={() => setOpen(true)}
-        aria-label={`Who is going to the show at ${show.venue}: ${count} confirmed`}
+        // the visible words first, so a voice user saying "3 going" reaches it (WCAG 2.5.3, axe label-content-name-mismatch)
+        aria-label={`${count.toLocaleString("en-US")} going to the show at ${show.venue}: who they are`}
         className="mt-0.5 block min-h-6 cursor-pointer text-left text-xs text-dust underline decoration-dust/50 underline-offset-4 hover:text-bone"
       >
         {count.toLocaleString("en-US")} going
