@@ -1,10 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { TOWN_REQUEST_THANKS, placesApi } from "@shared/api/places";
 import { MAX_PLACE_SUGGESTIONS, placeAnswers, placesQuery, townRequestInput } from "@shared/schemas/places";
-import { unsubscribeLinks, verificationMail, verifyUrl } from "../../mail/templates";
-import { sendInBackground } from "../../services/mailer";
-import { bandName } from "../../services/settings";
-import { subscribe } from "../subscribers/repository";
+import { signUpFan } from "../subscribers/signup";
 import { addTownRequest, townRequestCounts } from "./repository";
 import { RATE_LIMIT_WINDOW_MS } from "@shared/privacy";
 
@@ -41,22 +38,8 @@ export const townRequestRoutes: FastifyPluginAsyncZod = async (app) => {
     if (website) return { success: true, message: TOWN_REQUEST_THANKS };
     const found = await app.places.resolve(place);
     await addTownRequest(app.db, { placeTyped: place, placeName: found?.name ?? null, lat: found?.lat ?? null, lng: found?.lng ?? null });
-    if (email) {
-      const tokens = await subscribe(app.db, { name: null, email, interests: { shows: true, releases: false, merch: false }, place: { typed: place, lat: found?.lat ?? null, lng: found?.lng ?? null }, ip: request.ip, signupPage: null, signupSource: "town-request" });
-      if (tokens) {
-        sendInBackground(
-          app,
-          async () =>
-            verificationMail({
-              bandName: await bandName(app),
-              to: email,
-              verifyUrl: verifyUrl(app.config.PUBLIC_URL, email, tokens.verifyToken),
-              unsubscribe: unsubscribeLinks(app.config.PUBLIC_URL, email, tokens.unsubscribeToken),
-            }),
-          "verification",
-        );
-      }
-    }
+    // an address joins the list through the list's own signup, its confirmation mail included
+    if (email) await signUpFan(app, { name: null, email, interests: { shows: true, releases: false, merch: false }, place: { typed: place, lat: found?.lat ?? null, lng: found?.lng ?? null }, ip: request.ip, signupPage: null, signupSource: "town-request" });
     return { success: true, message: TOWN_REQUEST_THANKS };
   });
 };
