@@ -99,6 +99,7 @@ export const messages = pgTable("messages", {
   message: text("message").notNull(),
   messageType: text("message_type").$type<MessageType>().notNull().default("general"),
   isRead: boolean("is_read").notNull().default(false),
+  // no longer written (2026-11-27, migration 0023 emptied it): kept so older backups restore
   ip: text("ip"),
   sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
 });

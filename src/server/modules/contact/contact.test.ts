@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { messages } from "../../db/schema";
 import { createTestApp, type TestApp } from "../../test/app";
 
 describe("contact form and messages inbox", () => {
@@ -26,6 +27,13 @@ describe("contact form and messages inbox", () => {
     const del = await t.request({ method: "DELETE", url: `/api/admin/messages/${list[0].id}`, headers });
     expect(del.json()).toMatchObject({ success: true, message: "Message deleted" });
     expect((await t.request({ method: "DELETE", url: `/api/admin/messages/${list[0].id}`, headers })).statusCode).toBe(404);
+  });
+
+  it("keeps no IP address with a message", async () => {
+    const res = await t.request({ method: "POST", url: "/api/contact", payload: { email: "fan@example.com", message: "See you in Greenville" }, remoteAddress: "203.0.113.9" });
+    expect(res.statusCode).toBe(200);
+    const rows = await t.app.db.select({ message: messages.message, ip: messages.ip }).from(messages);
+    expect(rows.find((r) => r.message === "See you in Greenville")).toEqual({ message: "See you in Greenville", ip: null });
   });
 
   it("rejects a missing e-mail or message with the spec's words", async () => {

@@ -32,7 +32,8 @@ export const contactPublicRoutes: FastifyPluginAsyncZod = async (app) => {
         return { success: true, message: CONTACT_SUCCESS };
       }
       // Stored first: whatever happens to the notification mail, the message is in the inbox.
-      const saved = await insertMessage(app.db, { name: name || null, email, messageType, message, ip: request.ip });
+      // no IP address is kept with a message: nothing needs it (the rate limit counts per address on its own)
+      const saved = await insertMessage(app.db, { name: name || null, email, messageType, message });
       sendInBackground(
         app,
         async () => {

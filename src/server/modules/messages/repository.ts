@@ -19,7 +19,7 @@ export function toMessage(r: Row) {
   };
 }
 
-export async function insertMessage(db: Db, m: { name: string | null; email: string; messageType: MessageType; message: string; ip: string }) {
+export async function insertMessage(db: Db, m: { name: string | null; email: string; messageType: MessageType; message: string }) {
   const [row] = await db.insert(messages).values(m).returning();
   return toMessage(row);
 }

@@ -26,7 +26,7 @@ describe("the privacy page (issue 23)", () => {
     // newsletter link clicks: counted per link while the setting is on (its default)
     expect(list).toHaveTextContent("Links in the band’s newsletters go through this site (/go/newsletter/…)");
     expect(list).toHaveTextContent("a click is counted per newsletter and link, never per person");
-    expect(screen.getByRole("region", { name: "Messages you send" })).toHaveTextContent("the IP address it was sent from, until the band deletes the message");
+    expect(screen.getByRole("region", { name: "Messages you send" })).toHaveTextContent("its type, until the band deletes the message. No IP address is kept with it.");
     expect(screen.getByRole("link", { name: "write to Hydra Static" })).toHaveAttribute("href", "/#contact");
   });
 

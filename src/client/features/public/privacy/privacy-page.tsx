@@ -138,8 +138,8 @@ export default function PrivacyPage() {
 
             <Section id={PRIVACY_SECTIONS.contact} title="Messages you send">
               <p>
-                The contact form keeps your name (if you give it), your email address, the message and its type, and the IP address it was sent from, until the band deletes the
-                message.
+                The contact form keeps your name (if you give it), your email address, the message and its type, until the band deletes the message. No IP address is kept
+                with it.
               </p>
             </Section>
 
