@@ -188,6 +188,50 @@ describe.skipIf(!url)("two instances on one PostgreSQL", () => {
     expect(Date.now() - started).toBeLessThan(1000);
   });
 
+  it("'tell fans near it' on shows saved on both instances at once: both rounds race, each show's mail reaches each Raleigh fan once and no LA fan", async () => {
+    // The mail leaves at once only in the band's daytime (9:00-21:00); pick a zone where it is
+    // now mid-day so the test does not depend on when CI runs (Etc/GMT-N is UTC+N).
+    const offset = [...Array(27).keys()].map((i) => i - 12).find((o) => ((new Date().getUTCHours() + o + 24) % 24) === 13)!;
+    const zone = offset === 0 ? "Etc/GMT" : `Etc/GMT${offset > 0 ? "-" : "+"}${Math.abs(offset)}`;
+    expect((await api(a, "PUT", "/api/settings/timezone", { value: zone })).status).toBe(200);
+
+    const RALEIGH_FANS = 20;
+    await sql.query(
+      `insert into subscribers (email, shows_interest, is_verified, verified_at, place, lat, lng)
+       select 'near' || g || '@multi.example', true, true, now(), '27601', 35.7727, -78.6324 from generate_series(1, ${RALEIGH_FANS}) g
+       union all
+       select 'far' || g || '@multi.example', true, true, now(), '90012', 34.0614, -118.2385 from generate_series(1, 5) g`,
+    );
+    phase = "nearby";
+    const SHOWS = 10;
+    const venue = (i: number) => `Near Race ${i} ${randomBytes(2).toString("hex")}`;
+    const show = (i: number) => ({ venue: venue(i), location: "Durham, NC", date: `${new Date().getFullYear() + 1}-07-0${1 + (i % 9)}`, time: "20:00", price: "10.00", ageRestriction: "All ages", announceNearby: { miles: 100 } });
+    // half saved on a, half on b, all at once: each save wakes its own instance's round
+    const saved = await Promise.all(Array.from({ length: SHOWS }, (_, i) => api(i % 2 ? a : b, "POST", "/api/shows", show(i))));
+    expect(saved.map((s) => s.status)).toEqual(Array(SHOWS).fill(201));
+    const ids = saved.map((s) => s.json.data.id as number);
+
+    const told = async () => count(`select count(*) as n from shows where id in (${ids.join(",")}) and nearby_told_at is not null and nearby_newsletter_id is not null`);
+    await expect.poll(told, { timeout: 20_000, interval: 200 }).toBe(SHOWS);
+    const rows = (await sql.query<{ nearby_told_count: number }>(`select nearby_told_count from shows where id in (${ids.join(",")})`)).rows;
+    expect(rows.map((r) => r.nearby_told_count)).toEqual(Array(SHOWS).fill(RALEIGH_FANS));
+    expect(await count(`select count(*) as n from newsletters where near_show_id in (${ids.join(",")})`)).toBe(SHOWS);
+
+    const expected = SHOWS * RALEIGH_FANS;
+    await expect.poll(() => [...(received.get("nearby")?.values() ?? [])].reduce((n, v) => n + v, 0), { timeout: 30_000, interval: 200 }).toBe(expected);
+    const counts = received.get("nearby")!;
+    expect([...counts.keys()].filter((address) => !address.startsWith("near"))).toEqual([]);
+    expect([...counts.values()]).toEqual(Array(RALEIGH_FANS).fill(SHOWS));
+    // nothing more arrives later (a second claim of a show would queue a second newsletter)
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect([...counts.values()].reduce((n, v) => n + v, 0)).toBe(expected);
+    const tellers = { a: a.output().match(/fans near a show told/g)?.length ?? 0, b: b.output().match(/fans near a show told/g)?.length ?? 0 };
+    console.info(`multi-instance: shows told by a: ${tellers.a}, by b: ${tellers.b}`);
+    expect(tellers.a + tellers.b).toBe(SHOWS);
+    // the next tests count every fan with the shows interest
+    await sql.query(`update subscribers set shows_interest = false where email like 'near%@multi.example' or email like 'far%@multi.example'`);
+  }, 60_000);
+
   it(`a newsletter to ${FANS} fans is delivered by both instances, each fan exactly once`, async () => {
     await sql.query(
       `insert into subscribers (email, shows_interest, is_verified, verified_at)
