@@ -395,6 +395,26 @@ ${paragraphs(lines)}
  * announcement the composer drafts (date, venue, support, price or Free, ticket link) with an
  * add-to-calendar link; it goes out as a newsletter (its queue, its envelope, its rate).
  */
+/**
+ * The presale code sent by itself to fans near a show when its presale starts (issue 24): a
+ * newsletter's subject and content (the newsletter's envelope adds the greeting and the footer).
+ */
+export function presaleNearbyWords(o: { bandName: string; venue: string; location: string; day: string; time: string; code: string; onSaleAt: string | null; ticketUrl: string | null; showsUrl: string }): { subject: string; content: string } {
+  const everyone = o.onSaleAt ? ` Tickets go on sale to everyone ${o.onSaleAt}.` : "";
+  const tickets = o.ticketUrl
+    ? `<p><a href="${escapeHtml(o.ticketUrl)}">Get tickets</a></p>`
+    : `<p>The ticket link will be on <a href="${escapeHtml(o.showsUrl)}">${escapeHtml(o.showsUrl)}</a>.</p>`;
+  return {
+    subject: `Presale code: ${o.bandName} at ${o.venue}, ${o.day}`,
+    content: [
+      `<p>The mailing list's presale for <strong>${escapeHtml(o.bandName)}</strong> at <strong>${escapeHtml(o.venue)}</strong>, ${escapeHtml(o.location)} on ${escapeHtml(o.day)} (${escapeHtml(o.time)}) is on now, and you are near it. Your code:</p>`,
+      `<p><strong>${escapeHtml(o.code)}</strong></p>`,
+      `<p>${escapeHtml(`The code is for the mailing list: please keep it to yourself.${everyone}`)}</p>`,
+      tickets,
+    ].join("\n"),
+  };
+}
+
 export function nearbyShowWords(o: { draft: { subject: string; content: string }; bandName: string; venue: string; calendarUrl: string }): { subject: string; content: string } {
   return {
     subject: `Near you: ${o.draft.subject.replace(/^New show: /, "")}`,

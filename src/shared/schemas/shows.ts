@@ -89,8 +89,11 @@ export const showInput = z.object({
   placeName: text({ message: "Place name must be text" }).trim().max(200, "Place name is too long").nullish(),
   /** tell verified fans with the shows interest within N miles, once, when the show is saved; null: don't */
   announceNearby: z.object({ miles: nearbyMiles }, { message: "announceNearby must be { miles } or null" }).nullish(),
+  /** send the presale code, once, to verified fans with the shows interest within N miles when the presale starts; null: don't */
+  presaleNearby: z.object({ miles: nearbyMiles }, { message: "presaleNearby must be { miles } or null" }).nullish(),
 }).superRefine((show, ctx) => {
   presaleNeedsCode(show, ctx);
+  if (show.presaleNearby && !show.presaleCode) ctx.addIssue({ code: "custom", path: ["presaleCode"], message: PRESALE_NEEDS_CODE });
   const given = [show.lat, show.lng].filter((v) => v !== undefined && v !== null).length;
   if (given === 1) ctx.addIssue({ code: "custom", path: [show.lat == null ? "lat" : "lng"], message: "Give both latitude and longitude, or neither" });
 });
@@ -144,6 +147,10 @@ export const showAdminRecord = z.object({
   nearbyDueAt: timestamp.nullable(),
   nearbyToldAt: timestamp.nullable(),
   nearbyToldCount: z.number().nullable(),
+  presaleNearby: z.object({ miles: z.number() }).nullable(),
+  /** when the code went to fans near the show (at the presale's start), and to how many */
+  presaleNearbyToldAt: timestamp.nullable(),
+  presaleNearbyToldCount: z.number().nullable(),
 });
 export type AdminShow = z.input<typeof showAdminRecord>;
 

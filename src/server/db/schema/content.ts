@@ -97,12 +97,20 @@ export const shows = pgTable("shows", {
   nearbyToldAt: timestamp("nearby_told_at", { withTimezone: true }),
   nearbyToldCount: integer("nearby_told_count"),
   nearbyNewsletterId: integer("nearby_newsletter_id"),
+  // 'send the code to fans near it when the presale starts' (modules/places/nearby.ts): the
+  // radius, and once sent: when, how many fans, through which newsletter (due at presale_starts_at)
+  presaleNearbyMiles: integer("presale_nearby_miles"),
+  presaleNearbyToldAt: timestamp("presale_nearby_told_at", { withTimezone: true }),
+  presaleNearbyToldCount: integer("presale_nearby_told_count"),
+  presaleNearbyNewsletterId: integer("presale_nearby_newsletter_id"),
   ...timestamps,
   ...demo,
 }, (t) => [
   check("shows_status_check", sql`${t.status} in ('scheduled', 'sold-out', 'cancelled', 'postponed')`),
   // the nearby round's question: shows due and not told yet
   index("shows_nearby_due_idx").on(t.nearbyDueAt).where(sql`${t.nearbyToldAt} is null and ${t.nearbyDueAt} is not null`),
+  // the presale round's question: presales to send near the show, not sent yet
+  index("shows_presale_nearby_due_idx").on(t.presaleStartsAt).where(sql`${t.presaleNearbyToldAt} is null and ${t.presaleNearbyMiles} is not null`),
 ]);
 
 export const merchandise = pgTable("merchandise", {

@@ -4,12 +4,14 @@ import { showsApi } from "@shared/api/shows";
 import { announcementDraft } from "@shared/show-announcement";
 import { shows } from "../../db/schema";
 import { htmlToText, sanitizeNewsletterHtml } from "../../mail/html";
-import { nearbyShowWords } from "../../mail/templates";
+import { nearbyShowWords, presaleNearbyWords } from "../../mail/templates";
 import { IDLE, PollingWorker } from "../../services/polling-worker";
-import { bandName } from "../../services/settings";
+import { bandName, bandTimeZone } from "../../services/settings";
+import { aheadInBandTime, showDayWords } from "../presale/words";
+import { bandToday } from "../rsvps/band-time";
 import { queueNewsletterIn } from "../newsletter/queue";
 
-/** How often the round looks for a due nearby mail when nothing woke it (a 9:00 mail leaves within this). */
+/** How often the round looks for a due nearby mail when nothing woke it (a 9:00 mail, or a presale's start, is sent within this). */
 const POLL_MS = 30_000;
 
 type ShowRow = typeof shows.$inferSelect;
@@ -64,14 +66,72 @@ export async function tellFansNearby(app: FastifyInstance, now: Date): Promise<{
   return result;
 }
 
+/**
+ * The other half of the round: a show set to 'send the code to fans near it' whose presale has
+ * started (its `presale_starts_at` passed, or none: on now) gets its code mailed, once, as a
+ * newsletter to verified fans with the shows interest within the radius; claimed and queued in one
+ * commit like the nearby mail. A show without its code by then, not placed, cancelled, sold out
+ * or past is marked sent to 0 fans. The code lives in that newsletter's content (the admin's
+ * newsletter list shows it, as it shows the show's code); never in a log line.
+ */
+export async function sendPresaleNearby(app: FastifyInstance, now: Date): Promise<{ showId: number; recipients: number } | null> {
+  const [band, timeZone] = await Promise.all([bandName(app), bandTimeZone(app.db)]);
+  const result = await app.db.transaction(async (tx) => {
+    const claimed = await tx.execute(sql`
+      update ${shows} set presale_nearby_told_at = ${now.toISOString()}::timestamptz, presale_nearby_told_count = 0
+      where id = (
+        select id from ${shows}
+        where presale_nearby_told_at is null and presale_nearby_miles is not null
+          and coalesce(presale_starts_at, '-infinity'::timestamptz) <= ${now.toISOString()}::timestamptz
+        order by presale_starts_at nulls first, id limit 1 for update skip locked)
+      returning id, venue, location, date, time, event_url, status, lat, lng, presale_code, presale_nearby_miles, on_sale_at`);
+    const row = rowsOf(claimed)[0] as
+      | { id: number; venue: string; location: string; date: string; time: string; event_url: string | null; status: ShowRow["status"]; lat: number | null; lng: number | null; presale_code: string | null; presale_nearby_miles: number; on_sale_at: string | Date | null }
+      | undefined;
+    if (!row) return null;
+    const date = String(row.date).slice(0, 10);
+    const over = date < bandToday(now, timeZone);
+    if (row.lat === null || row.lng === null || !row.presale_code || row.status !== "scheduled" || over) return { showId: row.id, recipients: 0 };
+    const words = presaleNearbyWords({
+      bandName: band,
+      venue: row.venue,
+      location: row.location,
+      day: showDayWords(date),
+      time: row.time,
+      code: row.presale_code,
+      onSaleAt: aheadInBandTime(row.on_sale_at ? new Date(row.on_sale_at) : null, timeZone, now),
+      ticketUrl: row.event_url,
+      showsUrl: new URL("/shows", app.config.PUBLIC_URL).toString(),
+    });
+    const contentHtml = sanitizeNewsletterHtml(words.content);
+    const queued = await queueNewsletterIn(tx, {
+      subject: words.subject,
+      contentHtml,
+      contentText: htmlToText(contentHtml),
+      targetShows: true,
+      targetReleases: false,
+      targetMerch: false,
+      nearShowId: row.id,
+      nearMiles: row.presale_nearby_miles,
+      createdBy: null,
+    });
+    await tx.execute(sql`update ${shows} set presale_nearby_told_count = ${queued.recipients}, presale_nearby_newsletter_id = ${queued.id} where id = ${row.id}`);
+    return { showId: row.id, recipients: queued.recipients };
+  });
+  if (result && result.recipients > 0) app.newsletterWorker.wake();
+  return result;
+}
+
 /** The server's round (every instance runs one; the claim keeps each show to one of them). */
 export function nearbyAnnouncer(app: FastifyInstance): PollingWorker {
   return new PollingWorker({
     round: async () => {
-      const told = await tellFansNearby(app, app.places.now());
-      if (!told) return IDLE;
-      app.log.info(told, "places: fans near a show told");
-      return 0;
+      const now = app.places.now();
+      const told = await tellFansNearby(app, now);
+      if (told) app.log.info(told, "places: fans near a show told");
+      const coded = await sendPresaleNearby(app, now);
+      if (coded) app.log.info(coded, "places: presale code sent to fans near a show");
+      return told || coded ? 0 : IDLE;
     },
     pollMs: POLL_MS,
     retryMs: (failures) => Math.min(5_000 * failures, 5 * 60_000),

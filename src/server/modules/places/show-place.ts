@@ -12,6 +12,7 @@ export interface ShowBefore {
   announceNearbyMiles: number | null;
   nearbyDueAt: Date | null;
   nearbyToldAt: Date | null;
+  presaleNearbyToldAt: Date | null;
 }
 
 export interface ShowPlace {
@@ -60,8 +61,20 @@ export function nearbyOfShow(input: ShowData, before: ShowBefore | null, now: Da
   return { announceNearbyMiles: input.announceNearby.miles, nearbyDueAt: before?.nearbyDueAt ?? nearbyDueAt(now, timeZone) };
 }
 
-/** A show row as the admin reads it (`announceNearby` as the API spells it). */
-export function adminShowOf<T extends { announceNearbyMiles: number | null }>(row: T) {
-  const { announceNearbyMiles, ...rest } = row;
-  return { ...rest, announceNearby: announceNearbyMiles === null ? null : { miles: announceNearbyMiles } };
+/**
+ * The 'send the code to fans near it' column of a save: the radius until the code has gone (it is
+ * sent once, when the presale starts; the round checks the show still has its code then).
+ */
+export function presaleNearbyOfShow(input: ShowData, before: ShowBefore | null) {
+  if (before?.presaleNearbyToldAt) return {};
+  if (input.presaleNearby === undefined) return before ? {} : { presaleNearbyMiles: null };
+  return { presaleNearbyMiles: input.presaleNearby?.miles ?? null };
+}
+
+const milesOf = (miles: number | null) => (miles === null ? null : { miles });
+
+/** A show row as the admin reads it (`announceNearby` and `presaleNearby` as the API spells them). */
+export function adminShowOf<T extends { announceNearbyMiles: number | null; presaleNearbyMiles: number | null }>(row: T) {
+  const { announceNearbyMiles, presaleNearbyMiles, ...rest } = row;
+  return { ...rest, announceNearby: milesOf(announceNearbyMiles), presaleNearby: milesOf(presaleNearbyMiles) };
 }

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { fieldText } from "@shared/form-fields";
-import { formatDate, formatDateTime, todayIso } from "@shared/format";
-import { zoneAbbreviation } from "@shared/newsletter-schedule";
+import { todayIso } from "@shared/format";
 import { RATE_LIMIT_WINDOW_MS } from "@shared/privacy";
 import { messageAnswer } from "@shared/schemas/answers";
 import { presaleRequest } from "@shared/schemas/presale";
@@ -13,6 +12,7 @@ import type { FormPost } from "../../plugins/form-posts";
 import { sendInBackground } from "../../services/mailer";
 import { bandName, bandTimeZone } from "../../services/settings";
 import { claimPresaleMail, findConfirmedFan, findPresaleShow } from "./repository";
+import { aheadInBandTime, showDayWords } from "./words";
 
 /** One mail of a show's code per fan per this long, however often (and from wherever) the address is entered. */
 export const PRESALE_MAIL_WAIT_MS = 5 * 60_000;
@@ -28,13 +28,6 @@ const presaleForm: FormPost = {
 };
 
 type PresaleShow = NonNullable<Awaited<ReturnType<typeof findPresaleShow>>>;
-const WEEKDAY = new Intl.DateTimeFormat("en-US", { weekday: "short", timeZone: "UTC" });
-
-/** 'Mar 1, 2031 10:00 AM EST' in the band's zone, or null when the instant has passed (or there is none). */
-function ahead(at: Date | null, timeZone: string): string | null {
-  if (!at || at.getTime() <= Date.now()) return null;
-  return `${formatDateTime(at, timeZone)} ${zoneAbbreviation(timeZone, at)}`.trim();
-}
 
 /**
  * POST /api/shows/{id}/presale { email } (issue 24): a show's presale code, by mail, to a fan
@@ -67,18 +60,16 @@ export const presalePublicRoutes: FastifyPluginAsyncZod = async (app) => {
     const fan = await findConfirmedFan(app.db, email);
     if (!fan || !(await claimPresaleMail(app.db, show.id, fan.id, PRESALE_MAIL_WAIT_MS))) return null;
     const [band, timeZone] = await Promise.all([bandName(app), bandTimeZone(app.db)]);
-    const day = formatDate(show.date);
-    const weekday = WEEKDAY.format(new Date(`${show.date}T00:00:00Z`));
     return presaleCodeMail({
       bandName: band,
       to: email,
       venue: show.venue,
       location: show.location,
-      day: `${weekday}, ${day}`,
+      day: showDayWords(show.date),
       time: show.time,
       code: show.presaleCode!,
-      startsAt: ahead(show.presaleStartsAt, timeZone),
-      onSaleAt: ahead(show.onSaleAt, timeZone),
+      startsAt: aheadInBandTime(show.presaleStartsAt, timeZone),
+      onSaleAt: aheadInBandTime(show.onSaleAt, timeZone),
       ticketUrl: show.eventUrl,
       showsUrl: `${app.config.PUBLIC_URL}/shows`,
     });

@@ -8,7 +8,7 @@ import { activity } from "../../plugins/route-effects";
 import { describeShowEdit, SHOW_SECRETS, showSummary, theShow } from "./activity";
 import { createShow, deleteShow, findShow, updateShow } from "./repository";
 import { bandTimeZone } from "../../services/settings";
-import { adminShowOf, nearbyOfShow, placeOfShow } from "../places/show-place";
+import { adminShowOf, nearbyOfShow, placeOfShow, presaleNearbyOfShow } from "../places/show-place";
 import { showsTablePage, showsTableQuery } from "./table";
 
 type Show = NonNullable<Awaited<ReturnType<typeof findShow>>>;
@@ -33,6 +33,7 @@ export const showsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     ...body,
     ...(await placeOfShow(app.places.resolve, body, before)),
     ...nearbyOfShow(body, before, app.places.now(), await bandTimeZone(app.db)),
+    ...presaleNearbyOfShow(body, before),
   });
 
   app.post(
@@ -46,7 +47,7 @@ export const showsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
     const show = await createShow(app.db, await placed(request.body, null));
-    if (show.nearbyDueAt) app.places.wakeNearby();
+    if (show.nearbyDueAt || show.presaleNearbyMiles) app.places.wakeNearby();
     return reply.status(201).send({ success: true, message: "Show created successfully", data: adminShowOf(show) });
   });
 
@@ -64,7 +65,7 @@ export const showsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!current) throw notFound("Show not found");
     const show = await updateShow(app.db, request.params.id, await placed(request.body, current));
     if (!show) throw notFound("Show not found");
-    if (show.nearbyDueAt && !show.nearbyToldAt) app.places.wakeNearby();
+    if ((show.nearbyDueAt && !show.nearbyToldAt) || (show.presaleNearbyMiles && !show.presaleNearbyToldAt)) app.places.wakeNearby();
     return { success: true, message: "Show updated successfully", data: adminShowOf(show) };
   });
 

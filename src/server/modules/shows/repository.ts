@@ -2,7 +2,8 @@ import { and, asc, desc, eq, gte, lt, or, sql, type SQL } from "drizzle-orm";
 import type { ShowData, ShowSort } from "@shared/schemas/shows";
 
 /** A show's columns as a save writes them: the form's fields, and where it is and whom it tells (modules/places). */
-type ShowWrite = Omit<ShowData, "announceNearby" | "lat" | "lng" | "placeName"> & Partial<Pick<typeof shows.$inferInsert, "lat" | "lng" | "placeName" | "placePinned" | "announceNearbyMiles" | "nearbyDueAt">>;
+type ShowWrite = Omit<ShowData, "announceNearby" | "presaleNearby" | "lat" | "lng" | "placeName"> &
+  Partial<Pick<typeof shows.$inferInsert, "lat" | "lng" | "placeName" | "placePinned" | "announceNearbyMiles" | "nearbyDueAt" | "presaleNearbyMiles">>;
 import type { Db } from "../../db/client";
 import { shows } from "../../db/schema";
 import { containsPattern, tablePage, type TableSearch } from "../../db/table-page";
@@ -17,12 +18,12 @@ export async function findShow(db: Db, id: number) {
  * Dates; an absent field stays absent (an update keeps it).
  */
 function columnsOf(input: ShowWrite) {
-  const { venue, location, date, time, price, ageRestriction, supportingActs, eventUrl, status, presaleCode, lat, lng, placeName, placePinned, announceNearbyMiles, nearbyDueAt } = input;
+  const { venue, location, date, time, price, ageRestriction, supportingActs, eventUrl, status, presaleCode, lat, lng, placeName, placePinned, announceNearbyMiles, nearbyDueAt, presaleNearbyMiles } = input;
   const instant = (v: string | null | undefined): Date | null | undefined => (v ? new Date(v) : v === null ? null : undefined);
   return {
     ...{ venue, location, date, time, price, ageRestriction, supportingActs, eventUrl, status, presaleCode },
     ...{ onSaleAt: instant(input.onSaleAt), presaleStartsAt: instant(input.presaleStartsAt) },
-    ...{ lat, lng, placeName, placePinned, announceNearbyMiles, nearbyDueAt },
+    ...{ lat, lng, placeName, placePinned, announceNearbyMiles, nearbyDueAt, presaleNearbyMiles },
   };
 }
 

@@ -36,10 +36,10 @@ export function sampleShow(now = new Date()): ShowInput {
  * only when the admin picked them (else the server places it again).
  */
 function toFormValues(s: AdminShow): ShowInput {
-  const { venue, location, date, time, price, ageRestriction, supportingActs, eventUrl, status, announceNearby } = s;
+  const { venue, location, date, time, price, ageRestriction, supportingActs, eventUrl, status, announceNearby, presaleNearby } = s;
   const picked = s.placePinned && s.lat != null && s.lng != null ? { lat: s.lat, lng: s.lng, placeName: s.placeName } : {};
   const sale = { onSaleAt: s.onSaleAt ?? "", presaleStartsAt: s.presaleStartsAt ?? "", presaleCode: s.presaleCode ?? "" };
-  return { venue, location, date, time, price, ageRestriction, supportingActs, eventUrl: eventUrl ?? "", status: status ?? "scheduled", announceNearby, ...sale, ...picked };
+  return { venue, location, date, time, price, ageRestriction, supportingActs, eventUrl: eventUrl ?? "", status: status ?? "scheduled", announceNearby, presaleNearby, ...sale, ...picked };
 }
 
 /** The add/edit form; `show` is the record being edited (absent when adding). */

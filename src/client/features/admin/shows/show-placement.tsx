@@ -97,24 +97,56 @@ export function nearbyStatus(show: Pick<AdminShow, "nearbyToldAt" | "nearbyToldC
   return null;
 }
 
+/** 'Sent the code to 312 fans nearby on Dec 1', or nothing. */
+export function presaleNearbyStatus(show: Pick<AdminShow, "presaleNearbyToldAt" | "presaleNearbyToldCount">): string | null {
+  if (!show.presaleNearbyToldAt) return null;
+  const n = show.presaleNearbyToldCount ?? 0;
+  return `Sent the code to ${n.toLocaleString("en-US")} fan${n === 1 ? "" : "s"} nearby on ${formatDate(show.presaleNearbyToldAt).replace(/, \d{4}$/, "")}`;
+}
+
 /**
  * 'Tell fans near it': once, when the show is saved, a mail to verified fans with the shows
- * interest within the radius (at 9:00 if saved at night). Once told, it says so and cannot change.
+ * interest within the radius (at 9:00 if saved at night). And 'send the code to fans near it':
+ * once, when the presale starts. Once sent, each says so and cannot change.
  */
 export function NearbyField({ form, show }: { form: Form; show?: AdminShow }) {
-  const value = form.watch("announceNearby");
   const timeZone = useSetting("timezone").value || "America/New_York";
-  const status = show ? nearbyStatus(show, new Date(), timeZone) : null;
-  if (show?.nearbyToldAt) return <p className="text-sm font-medium" data-testid="nearby-status">{status}</p>;
-  const on = value != null;
-  const setMiles = (miles: number) => form.setValue("announceNearby", { miles }, { shouldDirty: true });
-  const error = form.formState.errors.announceNearby;
   return (
-    <fieldset className="space-y-2 rounded-md border border-smoke p-3 text-sm">
+    <fieldset className="space-y-3 rounded-md border border-smoke p-3 text-sm">
       <legend className="px-1 font-medium">Fans near the show</legend>
+      <RadiusChoice
+        form={form}
+        name="announceNearby"
+        label="Tell fans near it by e-mail when saved (once)"
+        done={show?.nearbyToldAt ? nearbyStatus(show, new Date(), timeZone) : null}
+        status={show ? nearbyStatus(show, new Date(), timeZone) : null}
+        hint="Saved between 9 PM and 9 AM, it waits for 9 AM."
+      />
+      <RadiusChoice
+        form={form}
+        name="presaleNearby"
+        label="Send the presale code to fans near it when the presale starts (once)"
+        done={show ? presaleNearbyStatus(show) : null}
+        status={null}
+        hint="Needs a presale code. With no start time, it goes when saved."
+      />
+      <p className="text-dust">Both go to verified fans who want show news and gave a city or ZIP nearby.</p>
+    </fieldset>
+  );
+}
+
+/** A checkbox and its radius in miles, for one of the two mails; once sent, only what it did. */
+function RadiusChoice({ form, name, label, done, status, hint }: { form: Form; name: "announceNearby" | "presaleNearby"; label: string; done: string | null; status: string | null; hint: string }) {
+  const value = form.watch(name);
+  if (done) return <p className="font-medium" data-testid={`${name}-status`}>{done}</p>;
+  const on = value != null;
+  const setMiles = (miles: number) => form.setValue(name, { miles }, { shouldDirty: true });
+  const error = form.formState.errors[name];
+  return (
+    <div className="space-y-2">
       <label className="flex items-center gap-2">
-        <input type="checkbox" checked={on} onChange={(e) => form.setValue("announceNearby", e.target.checked ? { miles: 100 } : null, { shouldDirty: true })} />
-        Tell fans near it by e-mail when saved (once)
+        <input type="checkbox" checked={on} onChange={(e) => form.setValue(name, e.target.checked ? { miles: 100 } : null, { shouldDirty: true })} />
+        {label}
       </label>
       {on ? (
         <label className="flex flex-wrap items-center gap-2">
@@ -126,14 +158,14 @@ export function NearbyField({ form, show }: { form: Form; show?: AdminShow }) {
             className="w-24 rounded-md border border-smoke bg-coal p-1.5 text-bone"
             value={Number.isFinite(value?.miles) ? value?.miles : ""}
             onChange={(e) => setMiles(e.target.value === "" ? Number.NaN : Number(e.target.value))}
-            aria-label="Miles from the venue"
+            aria-label={name === "announceNearby" ? "Miles from the venue" : "Miles from the venue for the presale code"}
           />
           miles of the venue
         </label>
       ) : null}
-      {status ? <p data-testid="nearby-status">{status}</p> : null}
-      <p className="text-dust">Goes to verified fans who want show news and gave a city or ZIP nearby. Saved between 9 PM and 9 AM, it waits for 9 AM.</p>
+      {status ? <p data-testid={`${name}-status`}>{status}</p> : null}
+      <p className="text-dust">{hint}</p>
       {error ? <p className="text-destructive">{error.message ?? (error as { miles?: { message?: string } }).miles?.message}</p> : null}
-    </fieldset>
+    </div>
   );
 }
