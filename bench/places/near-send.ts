@@ -64,7 +64,7 @@ type Instance = ServerProcess & { name: string; url: string; dataDir: string };
 
 let a: Instance | undefined;
 let b: Instance | undefined;
-let ok = false;
+let ok: boolean;
 try {
   [a, b] = await Promise.all([launch("a"), launch("b")]);
   for (const instance of [a, b]) {
