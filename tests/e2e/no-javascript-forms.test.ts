@@ -107,4 +107,24 @@ describe("the public forms with JavaScript off", () => {
     await page.getByText("You have been unsubscribed. You will not receive any more newsletters.").waitFor();
     await page.close();
   });
+
+  test("'Want us in your town?': a refused post says why and keeps what was typed; a good one thanks and is counted", async () => {
+    const page = await context.newPage();
+    await page.goto(`${server.url}/#town-request`);
+    await page.locator("#town-place").fill("x");
+    await page.locator("#town-email").fill("town@fans.example");
+    await page.getByRole("button", { name: "Tell us" }).click();
+    await page.getByText("Please tell us your town").waitFor();
+    expect(new URL(page.url()).pathname).toBe("/api/town-requests");
+    expect(await page.locator("#town-email").inputValue()).toBe("town@fans.example");
+    await page.locator("#town-place").fill("Wilmington, NC");
+    await page.getByRole("button", { name: "Tell us" }).click();
+    await page.getByText("Thanks! We'll keep your town in mind. Check your email to confirm you want show news.").waitFor();
+    const login = await fetch(`${server.url}/api/admin/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(E2E_ADMIN) });
+    const { token } = (await login.json()) as { token: string };
+    const counts = (await (await fetch(`${server.url}/api/admin/town-requests`, { headers: { authorization: `Bearer ${token}` } })).json()) as { data: { place: string; count: number }[] };
+    expect(counts.data.find((c) => c.place.startsWith("Wilmington, North Carolina"))?.count).toBe(1);
+    await linksTo("town@fans.example", "/verify-email?");
+    await page.close();
+  });
 });

@@ -4,6 +4,8 @@ import { MAX_PLACE_SUGGESTIONS, placeAnswers, placesQuery, townRequestInput } fr
 import { signUpFan } from "../subscribers/signup";
 import { addTownRequest, townRequestCounts } from "./repository";
 import { RATE_LIMIT_WINDOW_MS } from "@shared/privacy";
+import { fieldText } from "@shared/form-fields";
+import type { FormPost } from "../../plugins/form-posts";
 
 const SUGGEST_PATH = new URL(placesApi.suggest(""), "http://x").pathname;
 const ADMIN_SUGGEST_PATH = new URL(placesApi.adminSuggest(""), "http://x").pathname;
@@ -31,8 +33,18 @@ export const placesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
  * when it is not placed); an address given joins the list with the shows interest through the
  * list's own signup and double opt-in (the same answer whether or not it was known).
  */
+/** The pages the town form is on (the home page's shows section): its answer without JavaScript is drawn there. */
+const TOWN_FORM_PAGES = ["/"];
+
+/** 'Want us in your town?' posted without JavaScript (decision 026). */
+const townForm: FormPost = {
+  form: "town",
+  body: (fields) => ({ body: { place: fieldText(fields, "place"), email: fieldText(fields, "email"), website: fieldText(fields, "website") } }),
+  page: (_request, fields) => ({ path: TOWN_FORM_PAGES.includes(fieldText(fields, "page")) ? fieldText(fields, "page") : "/" }),
+};
+
 export const townRequestRoutes: FastifyPluginAsyncZod = async (app) => {
-  const formLimit = { rateLimit: { max: app.config.FORM_RATE_LIMIT, timeWindow: RATE_LIMIT_WINDOW_MS } };
+  const formLimit = { rateLimit: { max: app.config.FORM_RATE_LIMIT, timeWindow: RATE_LIMIT_WINDOW_MS }, formPost: townForm };
   app.post(placesApi.townRequests, { schema: { body: townRequestInput, response: { 200: placeAnswers.townRequested } }, config: formLimit }, async (request) => {
     const { place, email, website } = request.body;
     if (website) return { success: true, message: TOWN_REQUEST_THANKS };

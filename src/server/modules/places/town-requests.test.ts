@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { INITIAL_DATA_ID, type InitialPage } from "@shared/page-render";
 import { subscribers, townRequests } from "../../db/schema";
 import { createTestApp, type TestApp } from "../../test/app";
 import { startSmtpSink, type SmtpSink } from "../../test/smtp-sink";
@@ -55,5 +56,22 @@ describe("bring us to your town", () => {
     const before = (await t.app.db.select().from(townRequests)).length;
     expect((await ask({ place: "Durham", website: "http://spam.example" })).statusCode).toBe(200);
     expect((await t.app.db.select().from(townRequests)).length).toBe(before);
+  });
+
+  it("works as an ordinary form without JavaScript: the page comes back with the answer, or the error and what was typed", async () => {
+    const post = (fields: Record<string, string>) =>
+      t.request({ method: "POST", url: "/api/town-requests", headers: { "content-type": "application/x-www-form-urlencoded", accept: "text/html" }, payload: new URLSearchParams(fields).toString() });
+    const inlined = (html: string) => JSON.parse(new RegExp(`<script type="application/json" id="${INITIAL_DATA_ID}">([\\s\\S]*?)</script>`).exec(html)![1]) as InitialPage;
+
+    const ok = await post({ place: "Wilmington, NC", email: "", website: "", page: "/" });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.headers["content-type"]).toMatch(/^text\/html/);
+    expect(inlined(ok.body)).toMatchObject({ path: "/", form: { form: "town", ok: true, message: "Thanks! We'll keep your town in mind.", values: { place: "Wilmington, NC" } } });
+    const counts = (await t.request({ method: "GET", url: "/api/admin/town-requests", headers })).json().data;
+    expect(counts.some((c: { place: string }) => c.place.startsWith("Wilmington, North Carolina"))).toBe(true);
+
+    const bad = await post({ place: "x", email: "not-an-address", website: "", page: "/elsewhere" });
+    expect(bad.statusCode).toBe(400);
+    expect(inlined(bad.body)).toMatchObject({ path: "/", form: { form: "town", ok: false, errors: { place: "Please tell us your town", email: "Please enter a valid email address" }, values: { email: "not-an-address" } } });
   });
 });
