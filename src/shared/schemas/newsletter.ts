@@ -48,6 +48,19 @@ const SUBJECT_TOO_LONG = "Subject is too long (200 characters at most)";
 const CONTENT_MAX = 200_000;
 const CONTENT_TOO_LONG = "Content is too long";
 
+/** Fans near a show (issue 24): `{ showId, miles }` or nothing (anywhere). */
+const nearField = z
+  .object(
+    {
+      showId: z.number({ message: "near.showId must be a show's id" }).int("near.showId must be a show's id").positive("near.showId must be a show's id").max(2147483647, "near.showId must be a show's id"),
+      miles: nearbyMiles,
+    },
+    { message: "near must be { showId, miles }" },
+  )
+  .nullish();
+/** The same as the answers send it. */
+const nearRecord = z.object({ showId: z.number(), miles: z.number() }).nullable();
+
 /**
  * POST /api/newsletter/send (spec section 7). With previewEmail set it sends one preview to
  * that address; otherwise it queues the newsletter for every matching subscriber.
@@ -66,15 +79,7 @@ export const newsletterSendInput = z.object({
   regions: regionsField,
   scheduledAt: scheduledAtField,
   /** only fans placed within `miles` of this show's venue (issue 24), on top of interests and regions; absent: anywhere */
-  near: z
-    .object(
-      {
-        showId: z.number({ message: "near.showId must be a show's id" }).int("near.showId must be a show's id").positive("near.showId must be a show's id").max(2147483647, "near.showId must be a show's id"),
-        miles: nearbyMiles,
-      },
-      { message: "near must be { showId, miles }" },
-    )
-    .nullish(),
+  near: nearField,
   /** the draft this newsletter was written in (issue 21): a real send or a schedule discards it; a preview keeps it */
   draftId: z.number({ message: "draftId must be a draft's id" }).int("draftId must be a draft's id").positive("draftId must be a draft's id").max(2147483647, "draftId must be a draft's id").nullish(),
 });
@@ -105,6 +110,8 @@ export const newsletterDraftInput = z.object({
   targetMerch: z.boolean({ message: "must be true or false" }).optional().default(true),
   regions: regionsField,
   scheduledAt: isoWithOffset.nullish(),
+  /** fans near a show, as the Send tab had it (checked when sent, not while a draft) */
+  near: nearField,
   revision: z.number({ message: "revision must be a whole number" }).int("revision must be a whole number").positive("revision must be a whole number").max(2147483647, "revision is too large").optional(),
 });
 export type NewsletterDraftInput = z.input<typeof newsletterDraftInput>;
@@ -119,6 +126,7 @@ export const newsletterDraftRecord = z.object({
   targetMerch: z.boolean(),
   regions: z.array(z.string()),
   scheduledAt: timestamp.nullable(),
+  near: nearRecord,
   revision: z.number(),
   createdBy: z.string().nullable(),
   updatedBy: z.string().nullable(),
@@ -158,6 +166,8 @@ export const newsletterProgressRecord = z.object({
   status: z.enum(["scheduled", "cancelled", "queued", "sending", "done"]),
   /** only subscribers in these regions; empty: everyone */
   regions: z.array(z.string()),
+  /** only fans within `miles` of this show (issue 24); `venue` names it (null once the show is deleted) */
+  near: z.object({ showId: z.number(), miles: z.number(), venue: z.string().nullable() }).nullable(),
   scheduledAt: timestamp.nullable(),
   /** 0 until a scheduled newsletter starts */
   totalRecipients: z.number(),

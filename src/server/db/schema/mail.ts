@@ -78,6 +78,9 @@ export const newsletterDrafts = pgTable(
     regions: text("regions").array().notNull().default(sql`'{}'::text[]`),
     // the time chosen in the Send tab (null: send now); it may pass while the draft waits
     scheduledAt: timestamp("scheduled_at", { withTimezone: true }),
+    // fans near a show, as the Send tab had it (issue 24); null: anywhere
+    nearShowId: integer("near_show_id"),
+    nearMiles: integer("near_miles"),
     revision: integer("revision").notNull().default(1),
     createdBy: text("created_by"),
     updatedBy: text("updated_by"),

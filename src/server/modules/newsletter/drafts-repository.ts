@@ -16,11 +16,19 @@ const fields = (input: DraftInput) => ({
   targetMerch: input.targetMerch,
   regions: [...input.regions],
   scheduledAt: input.scheduledAt ? new Date(input.scheduledAt) : null,
+  nearShowId: input.near?.showId ?? null,
+  nearMiles: input.near?.miles ?? null,
 });
 
+/** A draft as the API sends it: the radius as `near` ({ showId, miles } or null). */
+export function draftOf(row: DraftRow) {
+  const { nearShowId, nearMiles, ...rest } = row;
+  return { ...rest, near: nearShowId === null || nearMiles === null ? null : { showId: nearShowId, miles: nearMiles } };
+}
+
 /** The band's drafts, the one edited last first. */
-export function listDrafts(db: Db): Promise<DraftRow[]> {
-  return db.select().from(newsletterDrafts).orderBy(desc(newsletterDrafts.updatedAt), desc(newsletterDrafts.id));
+export async function listDrafts(db: Db) {
+  return (await db.select().from(newsletterDrafts).orderBy(desc(newsletterDrafts.updatedAt), desc(newsletterDrafts.id))).map(draftOf);
 }
 
 export async function getDraft(db: Db, id: number): Promise<DraftRow | null> {

@@ -7,7 +7,7 @@ import { bandTimeZone } from "../../services/settings";
 import { idParams } from "../../lib/params";
 import { quoted } from "../../lib/activity-words";
 import { activity } from "../../plugins/route-effects";
-import { createDraft, deleteDraft, getDraft, listDrafts, updateDraft } from "./drafts-repository";
+import { createDraft, deleteDraft, draftOf, getDraft, listDrafts, updateDraft } from "./drafts-repository";
 
 const DRAFT_GONE = "This draft is no longer there: it was sent, scheduled or discarded, perhaps on another screen.";
 
@@ -28,14 +28,14 @@ export const newsletterDraftRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get("/api/newsletter/drafts/:id", { schema: { params: idParams, response: { 200: newsletterAnswers.draft } } }, async (request) => {
     const draft = await getDraft(app.db, request.params.id);
     if (!draft) throw notFound(DRAFT_GONE);
-    return { success: true, data: draft };
+    return { success: true, data: draftOf(draft) };
   });
 
   // an autosave: not logged (see above); drafts are never public
   app.post(newsletterApi.drafts, { schema: { body: newsletterDraftInput, response: { 201: newsletterAnswers.draftSaved } }, config: { invalidates: [], activity: false } }, async (request, reply) => {
     const created = await createDraft(app.db, request.body, request.auth?.user.username ?? null, MAX_DRAFTS);
     if (!created) throw conflict(`The band keeps ${MAX_DRAFTS} drafts already. Discard one you no longer need, then start another.`);
-    return reply.status(201).send({ success: true, message: "Draft saved", data: created });
+    return reply.status(201).send({ success: true, message: "Draft saved", data: draftOf(created) });
   });
 
   // A save from a screen that had not seen the latest revision is refused: it names who saved since.
@@ -50,7 +50,7 @@ export const newsletterDraftRoutes: FastifyPluginAsyncZod = async (app) => {
       const where = who === "You" ? " on another screen" : "";
       throw conflict(`${who} saved a newer version of this draft${where} (${formatScheduledAt(updatedAt, await bandTimeZone(app.db))}). Your changes here are not saved yet.`);
     }
-    return { success: true, message: "Draft saved", data: outcome.saved };
+    return { success: true, message: "Draft saved", data: draftOf(outcome.saved) };
   });
 
   app.delete(

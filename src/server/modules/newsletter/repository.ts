@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, lte, notInArray, sql } from "drizzle-orm";
 import type { NewsletterProgress } from "@shared/schemas/newsletter";
 import type { Db } from "../../db/client";
-import { newsletterDeliveries, newsletters, subscribers } from "../../db/schema";
+import { newsletterDeliveries, newsletters, shows, subscribers } from "../../db/schema";
 import { queueDeliveries, recipientFilter, type Targets } from "./queue";
 
 /*
@@ -105,6 +105,8 @@ export async function newsletterProgress(db: Db, limit = 20, onlyId?: number): P
   const waiting = onlyId ? [] : await db.select().from(newsletters).where(eq(newsletters.status, "scheduled")).orderBy(desc(newsletters.id));
   const rows = [...latest, ...waiting.filter((w) => !latest.some((r) => r.id === w.id))].sort((a, b) => b.id - a.id);
   if (rows.length === 0) return [];
+  const nearShowIds = [...new Set(rows.flatMap((r) => (r.nearShowId === null ? [] : [r.nearShowId])))];
+  const venues = nearShowIds.length ? await db.select({ id: shows.id, venue: shows.venue }).from(shows).where(inArray(shows.id, nearShowIds)) : [];
   const counts = await db
     .select({ id: newsletterDeliveries.newsletterId, status: newsletterDeliveries.status, n: sql<number>`count(*)`.mapWith(Number) })
     .from(newsletterDeliveries)
@@ -117,6 +119,7 @@ export async function newsletterProgress(db: Db, limit = 20, onlyId?: number): P
       subject: r.subject,
       status: r.status as NewsletterProgress["status"],
       regions: r.regions,
+      near: r.nearShowId === null || r.nearMiles === null ? null : { showId: r.nearShowId, miles: r.nearMiles, venue: venues.find((v) => v.id === r.nearShowId)?.venue ?? null },
       scheduledAt: r.scheduledAt?.toISOString() ?? null,
       totalRecipients: r.totalRecipients,
       sent: of("sent"),

@@ -67,5 +67,19 @@ describe("fans near a show: the recipient count and the send", () => {
     expect(later.statusCode).toBe(202);
     const { findNewsletter } = await import("../newsletter/repository");
     expect(await findNewsletter(t.app.db, later.json().data.newsletterId)).toMatchObject({ nearShowId: durham, nearMiles: 30 });
+    // the progress list says whom it is for, the show by its venue
+    const list = (await t.request({ method: "GET", url: "/api/newsletters", headers })).json().data as { id: number; near: unknown }[];
+    expect(list.find((n) => n.id === later.json().data.newsletterId)?.near).toEqual({ showId: durham, miles: 30, venue: "Motorco" });
+    expect(list.find((n) => n.id === send.json().data.newsletterId)?.near).toEqual({ showId: durham, miles: 100, venue: "Motorco" });
+  });
+
+  it("a draft keeps the radius as the Send tab had it, and forgets it when switched off", async () => {
+    const saved = await t.request({ method: "POST", url: "/api/newsletter/drafts", headers, payload: { subject: "Half written", near: { showId: durham, miles: 60 } } });
+    expect(saved.statusCode, saved.body).toBe(201);
+    const id = saved.json().data.id;
+    expect((await t.request({ method: "GET", url: `/api/newsletter/drafts/${id}`, headers })).json().data.near).toEqual({ showId: durham, miles: 60 });
+    const off = await t.request({ method: "PUT", url: `/api/newsletter/drafts/${id}`, headers, payload: { subject: "Half written", near: null } });
+    expect(off.json().data.near).toBeNull();
+    expect((await t.request({ method: "POST", url: "/api/newsletter/drafts", headers, payload: { near: { showId: durham, miles: 9000 } } })).statusCode).toBe(400);
   });
 });

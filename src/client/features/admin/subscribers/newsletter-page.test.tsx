@@ -530,6 +530,32 @@ describe("drafts on the server (issue 21)", () => {
   });
 });
 
+describe("a draft keeps the fans near a show (issue 24)", () => {
+  it("opens with the radius it was saved with, and the send carries it", async () => {
+    const user = userEvent.setup();
+    const pourHouse = { id: 12, venue: "The Pour House", location: "Raleigh, NC", date: "2031-05-02", time: "8:00 PM", lat: 35.77, lng: -78.64 };
+    const { writes, calls } = api(2, {
+      drafts: [aDraft({ regions: [], near: { showId: 12, miles: 60 } })],
+      extra: {
+        "GET /api/shows?upcoming=true": () => json(200, { success: true, data: [pourHouse] }),
+      },
+    });
+    renderAdminPage(<NewsletterPage />, "/subscribers/newsletter?draft=5");
+    await waitFor(() => expect(screen.getByLabelText("Subject")).toHaveValue("Spring tour"));
+    await user.click(screen.getByRole("tab", { name: /Send/ }));
+    expect(screen.getByLabelText("Only fans who live near a show")).toBeChecked();
+    expect(screen.getByLabelText("Miles from the venue")).toHaveValue(60);
+    await waitFor(() => expect(screen.getByLabelText("The show")).toHaveValue("12"));
+    // the count asks for the fans near the show
+    await waitFor(() => expect(calls.some((c) => c.url.startsWith("/api/newsletter/recipients?") && c.url.includes("nearShowId=12&nearMiles=60"))).toBe(true));
+    await waitFor(() => expect(screen.getByRole("button", { name: /Send to All Selected Recipients/ })).toBeEnabled());
+    await user.click(screen.getByRole("button", { name: /Send to All Selected Recipients/ }));
+    await confirmFew(user, 2);
+    await waitFor(() => expect(writes().find((c) => c.url === "/api/newsletter/send")).toBeTruthy());
+    expect(writes().find((c) => c.url === "/api/newsletter/send")!.body).toMatchObject({ near: { showId: 12, miles: 60 }, draftId: 5 });
+  });
+});
+
 describe("editing a scheduled newsletter (issue 21)", () => {
   const at = "2031-01-10T00:00:00.000Z";
   const scheduled = {

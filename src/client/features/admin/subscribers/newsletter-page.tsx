@@ -49,7 +49,7 @@ interface ComposerFields {
   /** region codes; empty: everyone */
   regions: string[];
   schedule: Schedule;
-  /** fans near a show (issue 24; not kept in drafts) */
+  /** fans near a show (issue 24) */
   near?: NearChoice;
 }
 
@@ -58,16 +58,17 @@ const EMPTY: ComposerFields = { subject: "", content: "", targets: ALL_INTERESTS
 /** The composer as a draft keeps it: the schedule as an instant (null: send now, or no time chosen yet). */
 function draftFieldsOf(f: ComposerFields, timeZone: string): DraftFields {
   const scheduledAt = f.schedule.mode === "later" ? zonedDateTimeToIso(f.schedule.date, f.schedule.time, timeZone) : null;
-  return { subject: f.subject, content: f.content, ...f.targets, regions: f.regions, scheduledAt };
+  return { subject: f.subject, content: f.content, ...f.targets, regions: f.regions, scheduledAt, near: nearOf(f.near ?? NEAR_OFF) };
 }
 
-function composerFieldsOf(d: DraftFields & { scheduledAt: string | null }, timeZone: string): ComposerFields {
+function composerFieldsOf(d: Omit<DraftFields, "near"> & { scheduledAt: string | null; near?: { showId: number; miles: number } | null }, timeZone: string): ComposerFields {
   return {
     subject: d.subject,
     content: d.content,
     targets: { targetShows: d.targetShows, targetReleases: d.targetReleases, targetMerch: d.targetMerch },
     regions: [...d.regions],
     schedule: d.scheduledAt ? { mode: "later", ...zonedParts(new Date(d.scheduledAt), timeZone) } : SEND_NOW,
+    near: d.near ? { on: true, showId: d.near.showId, miles: d.near.miles } : NEAR_OFF,
   };
 }
 
@@ -265,7 +266,7 @@ function Composer({ start = EMPTY, note, notice, draft, editing, restore, timeZo
   // an edit refused because the newsletter started meanwhile: its words can still become a draft
   const [editRefused, setEditRefused] = useState<string | null>(null);
 
-  const fields = draftFieldsOf({ subject, content, targets, regions, schedule }, timeZone);
+  const fields = draftFieldsOf({ subject, content, targets, regions, schedule, near: nearChoice }, timeZone);
   const autosave = useDraftAutosave({ draft: draft ?? null, fields, baseline: draftFieldsOf(start, timeZone), enabled: !editing, onCreated: actions.adopt });
   const editDirty = Boolean(editing) && JSON.stringify(fields) !== JSON.stringify(draftFieldsOf(start, timeZone));
 

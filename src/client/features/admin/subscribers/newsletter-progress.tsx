@@ -3,6 +3,7 @@ import { formatDateTime } from "@shared/format";
 import { Badge } from "@client/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@client/components/ui/card";
 import { useNewsletters } from "./api";
+import { audienceOf } from "./audience";
 
 function Bar({ n }: { n: NewsletterProgress }) {
   const total = Math.max(n.totalRecipients, 1);
@@ -55,6 +56,7 @@ export function NewsletterProgressCard() {
                   <p className="font-medium">{n.subject}</p>
                   <Badge variant={variant}>{label}</Badge>
                 </div>
+                {n.near ? <p className="text-xs text-dust">To: {audienceOf(n)}</p> : null}
                 {n.status === "cancelled" ? (
                   <p className="text-xs text-dust">Cancelled before it started: nothing was sent.</p>
                 ) : (

@@ -2,14 +2,13 @@ import { CalendarClock, Pencil } from "lucide-react";
 import { useState } from "react";
 import type { NewsletterProgress } from "@shared/api/newsletter";
 import { formatScheduledAt } from "@shared/newsletter-schedule";
-import { regionName } from "@shared/regions";
 import { Button } from "@client/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@client/components/ui/card";
 import { ConfirmDialog } from "@client/components/ui/confirm-dialog";
 import { Skeleton } from "@client/components/ui/skeleton";
 import { useCancelScheduledNewsletter, useNewsletters } from "./api";
+import { audienceOf } from "./audience";
 
-const audienceOf = (n: NewsletterProgress) => (n.regions.length ? n.regions.map(regionName).join(", ") : "Everyone");
 
 /**
  * Newsletters waiting for their time, soonest first, each with Edit (it opens in the composer
