@@ -13,12 +13,15 @@ export const demoSettings: Record<string, string> = {
   "bandcamp-url": "https://tarriverstatic.bandcamp.com",
 };
 
+/** Where a demo show's town is, as the gazetteer places it (modules/places; checked when written), so 'fans near a show' works in the demo. */
+const placed = (lat: number, lng: number, placeName: string) => ({ lat, lng, placeName });
+
 export const demoShows = () => [
-  { venue: "The Pour House", location: "Raleigh, NC", date: daysFromNow(12), time: "8:00 PM", price: "15.00", ageRestriction: "18+", supportingActs: "Ghost Atlas, Kinston Kids", eventUrl: "https://example.com/tickets/pour-house" },
-  { venue: "Tipsy Teapot", location: "Greenville, NC", date: daysFromNow(26), time: "7:30 PM", price: "10.00", ageRestriction: "All Ages", supportingActs: "Pamlico, Saltmarsh", eventUrl: null },
-  { venue: "Reggie's 42nd Street Tavern", location: "Wilmington, NC", date: daysFromNow(41), time: "9:00 PM", price: "12.00", ageRestriction: "21+", supportingActs: "Low Tide Choir", eventUrl: "https://example.com/tickets/reggies" },
-  { venue: "Cat's Cradle Back Room", location: "Carrboro, NC", date: daysFromNow(63), time: "8:30 PM", price: "18.00", ageRestriction: "All Ages", supportingActs: "", eventUrl: "https://example.com/tickets/cats-cradle" },
-  { venue: "Strange Matter", location: "Richmond, VA", date: daysFromNow(-21), time: "8:00 PM", price: "10.00", ageRestriction: "18+", supportingActs: "Cedar Hollow", eventUrl: null },
+  { venue: "The Pour House", location: "Raleigh, NC", date: daysFromNow(12), time: "8:00 PM", price: "15.00", ageRestriction: "18+", supportingActs: "Ghost Atlas, Kinston Kids", eventUrl: "https://example.com/tickets/pour-house", ...placed(35.7721, -78.63861, "Raleigh, North Carolina, US") },
+  { venue: "Tipsy Teapot", location: "Greenville, NC", date: daysFromNow(26), time: "7:30 PM", price: "10.00", ageRestriction: "All Ages", supportingActs: "Pamlico, Saltmarsh", eventUrl: null, ...placed(35.61266, -77.36635, "Greenville, North Carolina, US") },
+  { venue: "Reggie's 42nd Street Tavern", location: "Wilmington, NC", date: daysFromNow(41), time: "9:00 PM", price: "12.00", ageRestriction: "21+", supportingActs: "Low Tide Choir", eventUrl: "https://example.com/tickets/reggies", ...placed(34.23556, -77.94604, "Wilmington, North Carolina, US") },
+  { venue: "Cat's Cradle Back Room", location: "Carrboro, NC", date: daysFromNow(63), time: "8:30 PM", price: "18.00", ageRestriction: "All Ages", supportingActs: "", eventUrl: "https://example.com/tickets/cats-cradle", ...placed(35.91014, -79.07529, "Carrboro, North Carolina, US") },
+  { venue: "Strange Matter", location: "Richmond, VA", date: daysFromNow(-21), time: "8:00 PM", price: "10.00", ageRestriction: "18+", supportingActs: "Cedar Hollow", eventUrl: null, ...placed(37.55376, -77.46026, "Richmond, Virginia, US") },
 ];
 
 const shop = "https://www.amazon.com/s?k=tar+river+static";
