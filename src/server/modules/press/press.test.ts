@@ -162,7 +162,7 @@ describe("private press links", () => {
     expect(JSON.stringify(row)).not.toContain(token);
     // and the activity log never holds the link
     const entries = await t.database.db.select().from(activityLog).where(eq(activityLog.resource, "press-links"));
-    expect(entries.map((e) => e.description)).toContain(`made a private press link for Dana at Coastal Weekly, open until ${entries[0].description.split("open until ")[1]}`);
+    expect(entries.map((e) => e.description)).toContain(`made a private press link for Dana at Coastal Weekly, open until ${entries[0].description!.split("open until ")[1]}`);
     expect(JSON.stringify(entries)).not.toContain(token);
     // not in the sitemap
     expect((await t.request({ method: "GET", url: "/sitemap.xml" })).body).not.toContain("/press/link");
