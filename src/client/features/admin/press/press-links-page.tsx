@@ -42,11 +42,22 @@ export default function PressLinksPage() {
       header: "Status",
       sortKey: "status",
       cell: (l) =>
-        l.revoked ? <Badge variant="red">Revoked</Badge> : l.expired ? <Badge variant="outline">Expired</Badge> : <Badge variant="green">Open until {formatDateTime(l.expiresAt, timeZone)}</Badge>,
+        l.revoked ? <Badge variant="red">Revoked</Badge> : l.expired ? <Badge variant="outline">Expired</Badge> : <Badge variant="green" className="whitespace-normal">Open until {formatDateTime(l.expiresAt, timeZone)}</Badge>,
     },
     { header: "Views", sortKey: "views", className: "tabular-nums", cell: (l) => l.views },
-    { header: "First opened", cell: (l) => when(l.firstViewedAt) },
-    { header: "Last opened", sortKey: "last", cell: (l) => when(l.lastViewedAt) },
+    {
+      header: "Opened",
+      sortKey: "last",
+      cell: (l) =>
+        l.firstViewedAt ? (
+          <span className="text-sm">
+            <span className="block whitespace-nowrap">First {when(l.firstViewedAt)}</span>
+            <span className="block whitespace-nowrap text-dust">Last {when(l.lastViewedAt)}</span>
+          </span>
+        ) : (
+          <span className="text-dust">Not yet</span>
+        ),
+    },
     {
       header: "Played",
       cell: (l) =>
