@@ -37,7 +37,7 @@ const WAV = (() => {
 
 async function upload(fileType: string, data: Buffer, name: string): Promise<string> {
   const form = new FormData();
-  form.append("file", new Blob([data]), name);
+  form.append("file", new Blob([new Uint8Array(data)]), name);
   const res = await fetch(`${server.url}/api/upload/media?fileType=${fileType}`, { method: "POST", headers: { authorization: headers.authorization }, body: form });
   expect(res.status).toBe(200);
   return ((await res.json()) as { data: { filePath: string } }).data.filePath;

@@ -130,7 +130,7 @@ export function AudioFullForm({ track, defaultArtist, shared }: { track?: AudioT
       <div className="flex flex-wrap gap-6">
         <CheckboxField control={form.control} name="isFeatured" label="Featured" hint="Featured tracks play in the site's header player." />
         <SwitchField control={form.control} name="isActive" label="Active" />
-        <SwitchField control={form.control} name="unreleased" label="Unreleased" hint="Not out yet: never in the player or on the site, only streamed on the private press links you make for it." />
+        <SwitchField control={form.control} name="unreleased" label="Unreleased" hint="Not out yet: never in the player or on the site, only streamed on the private press links you make for it (an uploaded file; an outside link cannot be kept private)." />
       </div>
       <UnsavedChangesPrompt when={edited && !save.isSuccess} />
       <p id={directSubmitHint} className="text-xs text-dust sm:text-right">

@@ -54,6 +54,6 @@ export async function uploadPressFile(kind: "image" | "pdf", file: File): Promis
     if (!path) throw new Error("Invalid response from file upload service");
     return path;
   } catch (err) {
-    throw new Error(err instanceof ApiError ? (err.serverMessage ?? "Could not upload file. Please try again.") : "Could not upload file. Please try again.");
+    throw new Error(err instanceof ApiError ? (err.serverMessage ?? "Could not upload file. Please try again.") : "Could not upload file. Please try again.", { cause: err });
   }
 }
