@@ -165,7 +165,7 @@ function NewLinkCard() {
             <Field label="Recipient" error={errors.recipient} hint="Only you see this, and the recipient on their page.">
               <Input value={recipient} maxLength={PRESS_LIMITS.recipient} onChange={(e) => setRecipient(e.target.value)} placeholder="Dana Reyes, Coastal Weekly" />
             </Field>
-            <Field label="Expires" error={errors.expiresAt}>
+            <Field label="Expires" error={errors.expiresAt} hint="In your computer's time zone.">
               <Input type="datetime-local" value={expires} onChange={(e) => setExpires(e.target.value)} />
             </Field>
           </div>
