@@ -27,7 +27,7 @@ describe("the public page table", () => {
   });
 
   it("the sitemap lists the indexed pages without parameters", () => {
-    expect(SITEMAP_PATHS).toEqual(["/", "/shows", "/videos", "/merch", "/lyrics", "/privacy"]);
+    expect(SITEMAP_PATHS).toEqual(["/", "/shows", "/videos", "/merch", "/lyrics", "/privacy", "/press"]);
   });
 
   it("inlines each value under the GET URL the client's query uses", () => {

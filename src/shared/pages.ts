@@ -19,6 +19,8 @@ import type { Setting } from "./schemas/settings";
 import type { Show } from "./schemas/shows";
 import type { Video } from "./schemas/videos";
 import type { PrivacyFacts } from "./privacy";
+import type { PressKit } from "./schemas/press";
+import { pressApi } from "./api/press";
 import { audioTracksApi } from "./api/audio-tracks";
 import { bandMembersApi } from "./api/band-members";
 import { bandPhotoApi } from "./api/band-photo";
@@ -56,6 +58,8 @@ export interface PageDataValues {
   lyric: Lyrics | null;
   /** what the privacy page states from the server's configuration (STATS_RETENTION_DAYS) */
   privacy: PrivacyFacts;
+  /** the press kit (issue 25); null while the band has it switched off */
+  pressKit: PressKit | null;
 }
 export type PageDataKey = keyof PageDataValues;
 
@@ -77,6 +81,7 @@ export const PAGE_DATA_QUERIES: { [K in PageDataKey]: (value: PageDataValues[K],
   // a missing or unpublished lyric is inlined as a known-missing answer: the page draws its own "not found"
   lyric: (value, params) => ({ [lyricsApi.item(Number(params.id))]: value }),
   privacy: (value) => ({ [privacyApi.facts]: value }),
+  pressKit: (value) => ({ [pressApi.kit]: value }),
 };
 
 /** What every page with the site's header and player needs. */
@@ -215,6 +220,29 @@ export const PUBLIC_PAGES = {
       title: `Privacy | ${bandName}`,
       description: `What ${bandName}'s site keeps about you: the mailing list, contact messages, and visit counts without cookies, kept ${privacy.statsRetentionDays} days.`,
     }),
+  }),
+  // the press kit (issue 25): public unless the band switches it off, then its page is a 404 (and out of the sitemap)
+  press: page({
+    path: "/press",
+    data: [...HEADER, "pressKit", "upcomingShows"],
+    indexed: true,
+    drawn: "cached",
+    found: ({ pressKit }) => pressKit !== null,
+    describe: ({ bandName }, { pressKit }) => {
+      const bio = pressKit?.shortBio.replace(/\s+/g, " ").trim() ?? "";
+      return {
+        title: `Press Kit | ${bandName}`,
+        description: bio ? (bio.length > 160 ? `${bio.slice(0, 157).trimEnd()}…` : bio) : `${bandName} press kit: bios, photos, logos, press quotes, stage plot and tech rider, booking and press contacts.`,
+      };
+    },
+  }),
+  // a private press link's page (issue 25), drawn per request by modules/press: never cached, never indexed
+  pressLink: page({
+    path: "/press/link",
+    data: ["settings"],
+    indexed: false,
+    drawn: "per-request",
+    describe: ({ bandName }) => ({ title: `Press | ${bandName}`, description: `${bandName} press kit.` }),
   }),
   // drawn per request (issue 21): the mail pages
   verifyEmail: mailPage("/verify-email", "Verify your email"),

@@ -8,6 +8,7 @@ export const UPLOAD_LIMITS = {
   audio: 10 * MB,
   coverArt: 2 * MB,
   image: 5 * MB, // member photos and other images
+  pdf: 10 * MB, // the press kit's stage plot and tech rider (issue 25)
 } as const;
 
 /** 'max 5MB', as the hints and messages say it. */

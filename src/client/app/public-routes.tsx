@@ -36,6 +36,9 @@ const COMPONENTS: Record<PublicPageName, ComponentType<RouteComponentProps> & { 
   lyrics: lazyPage(() => import("../features/public/lyrics/lyrics-page")),
   lyric: lazyPage(() => import("../features/public/lyrics/lyric-detail-page")),
   privacy: lazyPage(() => import("../features/public/privacy/privacy-page")),
+  press: lazyPage(() => import("../features/public/press/press-page")),
+  // a private press link (issue 25), drawn per request by modules/press
+  pressLink: lazyPage(() => import("../features/public/press/press-link-page")),
   // drawn per request (issue 21): the mail pages and where a form posted without JavaScript leads
   verifyEmail: lazyPage(() => import("../features/public/mail/verify-email-page")),
   unsubscribe: lazyPage(() => import("../features/public/mail/unsubscribe-page")),

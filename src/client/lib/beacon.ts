@@ -14,7 +14,8 @@ export function startBeacon(): void {
   let last = "";
   let referrer = document.referrer;
   const send = () => {
-    const path = location.pathname + location.search;
+    // a private press link's token stays out of the counts (issue 25): its page is counted by its path alone
+    const path = location.pathname + (location.pathname.startsWith("/press/link") ? "" : location.search);
     if (path === last || /^\/admin(\/|$)/.test(location.pathname)) return;
     last = path;
     navigator.sendBeacon(statsApi.events, JSON.stringify({ type: "pageview", path, referrer }));

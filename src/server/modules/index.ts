@@ -11,6 +11,7 @@ import { merchandiseModule } from "./merchandise";
 import { messagesModule } from "./messages";
 import { newsletterModule } from "./newsletter";
 import { presaleModule } from "./presale";
+import { pressModule } from "./press";
 import { placesModule } from "./places";
 import type { ResourceModule } from "./resource-module";
 import { rsvpsModule } from "./rsvps";
@@ -41,6 +42,7 @@ export const modules: ResourceModule[] = [
   messagesModule,
   newsletterModule,
   presaleModule,
+  pressModule,
   rsvpsModule,
   placesModule,
   seoModule,

@@ -10,6 +10,7 @@ import { drawPageHtml, renderHtml } from "./html";
 import { INERT_CSP, kindHeaders } from "../services/answer-headers";
 import type { PageToDraw } from "./html";
 import { sendPublic } from "./public-answers";
+import { isUnreleasedAudioPath } from "../services/public-reads/audio-tracks";
 
 /** Without a client build (a server test run elsewhere): a bare page the inlined data still goes into. */
 const NO_CLIENT_SHELL = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title></title><!--app-head--></head><body><div id="root"><!--app-html--></div><!--app-data--></body></html>`;
@@ -20,19 +21,27 @@ const NO_CLIENT_SHELL = `<!doctype html><html lang="en"><head><meta charset="utf
  */
 export async function registerStatic(app: FastifyInstance) {
   fs.mkdirSync(app.config.uploadsDir, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: app.config.uploadsDir,
-    prefix: "/uploads/",
-    decorateReply: false,
-    index: false,
-    setHeaders(res, filePath) {
-      // Uploaded files are data, never active content (whatever their type, a CSP that runs
-      // nothing; the rest of their headers are the kind's: plugins/security.ts)
-      res.header("X-Content-Type-Options", "nosniff");
-      res.header("Content-Security-Policy", INERT_CSP);
-      // an image variant's name carries its content hash: its bytes never change
-      res.header("Cache-Control", isVariantFile(filePath) ? "public, max-age=31536000, immutable" : "public, max-age=3600");
-    },
+  await app.register(async (uploads) => {
+    // an unreleased track's file is streamed only through a private press link (issue 25)
+    uploads.addHook("onRequest", async (request, reply) => {
+      if (await isUnreleasedAudioPath(app.db, request.url)) return reply.status(404).send({ success: false, message: "Not found" });
+    });
+    await uploads.register(fastifyStatic, {
+      root: app.config.uploadsDir,
+      prefix: "/uploads/",
+      decorateReply: false,
+      index: false,
+      setHeaders(res, filePath) {
+        // Uploaded files are data, never active content (whatever their type, a CSP that runs
+        // nothing; the rest of their headers are the kind's: plugins/security.ts)
+        res.header("X-Content-Type-Options", "nosniff");
+        res.header("Content-Security-Policy", INERT_CSP);
+        // a PDF (a stage plot, a tech rider) is saved, not opened here: a sandboxed page cannot show it
+        if (filePath.endsWith(".pdf")) res.header("Content-Disposition", "attachment");
+        // an image variant's name carries its content hash: its bytes never change
+        res.header("Cache-Control", isVariantFile(filePath) ? "public, max-age=31536000, immutable" : "public, max-age=3600");
+      },
+    });
   });
 
   const { clientDistDir, ssrDistDir } = app.config;

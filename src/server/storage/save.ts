@@ -11,7 +11,12 @@ import { sanitizeSvg } from "./svg";
 import { removeVariants, type ImageFacts, type StoredVariant } from "./image-variants";
 import { makeImageVariants } from "./image-worker-client";
 
-const FOLDERS = { image: "images", audio: "audio" } as const;
+const FOLDERS = { image: "images", audio: "audio", pdf: "documents" } as const;
+const REFUSED = {
+  audio: "Unsupported file type. Upload an MP3, WAV or OGG file.",
+  image: "Unsupported file type. Upload an SVG, PNG, JPG, GIF or WebP image.",
+  pdf: "Unsupported file type. Upload a PDF file.",
+} as const;
 /**
  * Names of files not yet recorded. A crash mid-upload can leave one behind (never listed, never
  * linked); only a crash in the instant between the commit and the rename leaves a row without its file.
@@ -35,13 +40,13 @@ export async function saveUpload(
   db: Db,
   uploadsDir: string,
   file: { buffer: Buffer; originalName: string },
-  expected: "image" | "audio",
+  expected: "image" | "audio" | "pdf",
   /** shareJpeg: also a JPEG variant at the largest width (the band photo's share image) */
   options: { imageJobTimeoutMs?: number; shareJpeg?: boolean } = {},
 ) {
   const type = sniff(file.buffer);
   if (!type || type.kind !== expected) {
-    throw unsupportedType(expected === "audio" ? "Unsupported file type. Upload an MP3, WAV or OGG file." : "Unsupported file type. Upload an SVG, PNG, JPG, GIF or WebP image.");
+    throw unsupportedType(REFUSED[expected]);
   }
   let bytes = file.buffer;
   if (type.mime === "image/svg+xml") {

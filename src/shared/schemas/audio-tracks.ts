@@ -31,6 +31,8 @@ export const audioTrackInput = z.object({
   duration,
   isFeatured: z.boolean({ message: "isFeatured must be true or false" }).optional().default(false),
   isActive: z.boolean({ message: "isActive must be true or false" }).optional().default(true),
+  /** not out yet (issue 25): kept off the player and /uploads, streamed only by a private press link; left out, a PUT keeps it as it was */
+  unreleased: z.boolean({ message: "unreleased must be true or false" }).optional(),
 });
 export type AudioTrackInput = z.input<typeof audioTrackInput>;
 export type AudioTrackValues = z.output<typeof audioTrackInput>;
@@ -70,6 +72,7 @@ export const audioTrackRecord = z.object({
   duration: z.string(),
   isFeatured: z.boolean(),
   isActive: z.boolean(),
+  unreleased: z.boolean(),
   createdAt: timestamp,
   updatedAt: timestamp,
 });

@@ -8,7 +8,7 @@ export const mediaFileRecord = z.object({
   fileName: z.string(),
   originalName: z.string(),
   filePath: z.string(),
-  fileType: z.enum(["audio", "image"]),
+  fileType: z.enum(["audio", "image", "pdf"]),
   fileSize: z.number(),
   mimeType: z.string(),
   /** a photo's displayed size and its WebP/AVIF variants (null for audio, SVGs and older rows) */

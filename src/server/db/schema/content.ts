@@ -27,6 +27,8 @@ export const audioTracks = pgTable("audio_tracks", {
   duration: numeric("duration", { precision: 6, scale: 2 }).notNull().default("0"),
   isFeatured: boolean("is_featured").notNull().default(false),
   isActive: boolean("is_active").notNull().default(true),
+  // not out yet (issue 25): never in the player, its file not served from /uploads; only a private press link streams it
+  unreleased: boolean("unreleased").notNull().default(false),
   ...timestamps,
   ...demo,
 });
@@ -36,7 +38,7 @@ export const mediaFiles = pgTable("media_files", {
   fileName: text("file_name").notNull(),
   originalName: text("original_name").notNull(),
   filePath: text("file_path").notNull(),
-  fileType: text("file_type").$type<"audio" | "image">().notNull(),
+  fileType: text("file_type").$type<"audio" | "image" | "pdf">().notNull(),
   fileSize: integer("file_size").notNull(),
   mimeType: text("mime_type").notNull(),
   // an image's pixel size and its resized WebP/AVIF variants (issue 13), null until made; the band

@@ -24,7 +24,7 @@ export const audioTracksAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     resource: "audio-tracks",
     noun: "the track",
     name: (track) => track.title,
-    fields: { title: { label: "title" }, artist: { label: "artist" }, audioUrl: { label: "audio file" }, coverArtUrl: { label: "cover art" }, duration: { label: "length", show: (v) => formatDuration(v as string) } },
+    fields: { title: { label: "title" }, artist: { label: "artist" }, audioUrl: { label: "audio file" }, coverArtUrl: { label: "cover art" }, duration: { label: "length", show: (v) => formatDuration(v as string) }, unreleased: { label: "unreleased", show: (v) => (v ? "yes" : "no") } },
     find: (id: number) => findTrack(app.db, id),
   });
   const effects = { invalidates: ["audio-tracks"] as const };

@@ -11,6 +11,8 @@ beforeAll(async () => {
     { ...base, title: "Older", updatedAt: new Date("2025-03-01T00:00:00Z") },
     { ...base, title: "Newer", updatedAt: new Date("2025-04-01T00:00:00Z") },
     { ...base, title: "Newest but inactive", isActive: false, updatedAt: new Date("2025-05-01T00:00:00Z") },
+    // issue 25: not out yet, so never in the player, however recently it was starred
+    { ...base, title: "Newest but unreleased", unreleased: true, updatedAt: new Date("2025-06-01T00:00:00Z") },
   ]);
 });
 afterAll(() => t.close());

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { sendPublic } from "../../plugins/public-answers";
 import { SITEMAP_PATHS } from "@shared/pages";
 import { listPublishedLyrics } from "../../services/public-reads/lyrics";
+import { readPressKitRow } from "../../services/public-reads/press-kit";
 
 export const seoPublicRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get("/robots.txt", async (request, reply) => {
@@ -10,15 +11,17 @@ export const seoPublicRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get("/sitemap.xml", async (request, reply) =>
-    sendPublic(app, request, reply, { key: "/sitemap.xml", tags: ["lyrics"], build: async () => ({ contentType: "application/xml; charset=utf-8", body: await sitemap() }) }),
+    sendPublic(app, request, reply, { key: "/sitemap.xml", tags: ["lyrics", "press"], build: async () => ({ contentType: "application/xml; charset=utf-8", body: await sitemap() }) }),
   );
 
   async function sitemap() {
     const base = app.config.PUBLIC_URL;
-    const lyrics = await listPublishedLyrics(app.db);
+    const [lyrics, press] = await Promise.all([listPublishedLyrics(app.db), readPressKitRow(app.db)]);
+    // the press kit is listed while it is public (issue 25)
+    const paths = SITEMAP_PATHS.filter((p) => p !== "/press" || (press?.isPublic ?? true));
     // the indexed pages (src/shared/pages.ts); admin, the mail pages and the API stay out of search engines
     const urls = [
-      ...SITEMAP_PATHS.map((p) => ({ loc: `${base}${p}`, lastmod: null as string | null })),
+      ...paths.map((p) => ({ loc: `${base}${p}`, lastmod: null as string | null })),
       ...lyrics.map((l) => ({ loc: `${base}/lyrics/${l.id}`, lastmod: l.updatedAt.toISOString().slice(0, 10) })),
     ];
     const body = [

@@ -11,11 +11,11 @@ import { saveUpload } from "../../storage/save";
 import type { AppConfig } from "../../config";
 import { activity } from "../../plugins/route-effects";
 
-type Uploaded = { id: number; originalName: string; fileType: "audio" | "image" };
+type Uploaded = { id: number; originalName: string; fileType: "audio" | "image" | "pdf" };
 
 /** What an upload is for, as the band says it: 'photo', 'cover art', 'audio'. */
 const uploadKind = (file: Uploaded, purpose?: string) =>
-  file.fileType === "audio" ? "audio" : purpose === "cover-art" ? "cover art" : purpose === "band-photo" ? "band photo" : "photo";
+  file.fileType === "audio" ? "audio" : file.fileType === "pdf" ? "PDF" : purpose === "cover-art" ? "cover art" : purpose === "band-photo" ? "band photo" : "photo";
 
 /**
  * An upload changes nothing public by itself (a record that uses it does, and says so); it is
@@ -33,7 +33,7 @@ const uploadEffects = (kind: (file: Uploaded, query: Record<string, unknown>) =>
 });
 
 const mediaQuery = z.object({
-  fileType: z.enum(["audio", "image"], { message: "fileType must be audio or image" }).optional(),
+  fileType: z.enum(["audio", "image", "pdf"], { message: "fileType must be audio, image or pdf" }).optional(),
   // cover art has a tighter limit than other images; the band photo also gets a JPEG share image
   purpose: z.enum(["cover-art", "photo", "band-photo", "general"]).optional(),
 });
@@ -97,9 +97,9 @@ export const uploadsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     const queryType = request.query.fileType;
     // Audio is the largest allowed; the real limit is checked again once the type is known.
     const file = await readFile(request, UPLOAD_LIMITS.audio);
-    const fileType = queryType ?? (file.fieldType === "audio" || file.fieldType === "image" ? file.fieldType : undefined);
-    if (!fileType) throw badRequest("fileType must be audio or image");
-    const limit = fileType === "audio" ? UPLOAD_LIMITS.audio : purpose === "cover-art" ? UPLOAD_LIMITS.coverArt : UPLOAD_LIMITS.image;
+    const fileType = queryType ?? (file.fieldType === "audio" || file.fieldType === "image" || file.fieldType === "pdf" ? file.fieldType : undefined);
+    if (!fileType) throw badRequest("fileType must be audio, image or pdf");
+    const limit = fileType === "audio" ? UPLOAD_LIMITS.audio : fileType === "pdf" ? UPLOAD_LIMITS.pdf : purpose === "cover-art" ? UPLOAD_LIMITS.coverArt : UPLOAD_LIMITS.image;
     if (file.buffer.length > limit) throw tooLarge(tooLargeMessage(limit));
     const media = await saveUpload(app.db, app.config.uploadsDir, file, fileType, { ...imageOptions(app.config), shareJpeg: purpose === "band-photo" });
     return { success: true, message: "Upload Successful", data: media };

@@ -144,8 +144,8 @@ describe("uploads: odd file names and odd forms", () => {
   const odd: [string, number, string, string, () => ReturnType<typeof multipartParts>][] = [
     ["only fields, no file", 400, "No file uploaded", "/api/upload/merchandise", () => multipartParts([{ field: "fileType", value: "image" }])],
     ["two files", 400, "Send one file per upload", "/api/upload/merchandise", () => multipartParts([{ file: png }, { file: png, field: "other" }])],
-    ["a bad fileType field", 400, "fileType must be audio or image", "/api/upload/media", () => multipartParts([{ field: "fileType", value: "video" }, { file: png }])],
-    ["a fileType field sent as a file", 400, "fileType must be audio or image", "/api/upload/media", () => multipartParts([{ file: png, field: "fileType" }])],
+    ["a bad fileType field", 400, "fileType must be audio, image or pdf", "/api/upload/media", () => multipartParts([{ field: "fileType", value: "video" }, { file: png }])],
+    ["a fileType field sent as a file", 400, "fileType must be audio, image or pdf", "/api/upload/media", () => multipartParts([{ file: png, field: "fileType" }])],
     ["a __proto__ field", 400, "Could not read the upload", "/api/upload/merchandise", () => multipartParts([{ field: "__proto__", value: "x" }, { file: png }])],
     ["eleven fields", 400, "Too many form fields", "/api/upload/merchandise", () => multipartParts([...Array.from({ length: 11 }, (_, i) => ({ field: `f${i}`, value: "x" })), { file: png }])],
     ["an empty file", 400, "The uploaded file is empty", "/api/upload/merchandise", () => multipartParts([{ file: { ...png, data: Buffer.alloc(0) } }])],

@@ -20,6 +20,8 @@ import { readBandPhoto } from "../public-reads/band-photo";
 import { findLyrics, listPublishedLyrics } from "../public-reads/lyrics";
 import { listMerchandise } from "../public-reads/merchandise";
 import { privacyFacts } from "../public-reads/privacy";
+import { readPressKit } from "../public-reads/press-kit";
+import { pressKitRecord } from "@shared/schemas/press";
 
 /**
  * The answers the client would otherwise fetch first, keyed exactly like its queries (the GET
@@ -65,6 +67,7 @@ const READERS: { [K in PageDataKey]: (c: ReaderContext) => Promise<PageDataValue
     return row?.isPublished ? z.encode(lyricsRecord, row) : null;
   },
   privacy: async ({ app }) => privacyFacts(app.config),
+  pressKit: async ({ app }) => z.encode(pressKitRecord.nullable(), await readPressKit(app.db)),
 };
 
 /** The reads of one render of the page at `params` (its path parameters), for the day `today`. */

@@ -70,6 +70,8 @@ describe("a page's data is read once per render", () => {
     preferences: () => "/preferences",
     thanks: () => "/thanks/subscribe",
     rsvpConfirm: () => "/rsvp/confirm",
+    press: () => "/press",
+    pressLink: () => "/press/link",
   };
 
   it.each(PUBLIC_PAGE_NAMES)("%s: described from the data its row names, read once, and inlines exactly that data", async (name) => {

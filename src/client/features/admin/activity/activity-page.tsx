@@ -32,6 +32,8 @@ const RESOURCE_LABELS: Record<string, string> = {
   account: "Own password",
   session: "Sign-ins",
   "demo-content": "Demo content",
+  "press-kit": "Press kit",
+  "press-links": "Press links",
 };
 const resourceLabel = (resource: string) => RESOURCE_LABELS[resource] ?? resource.charAt(0).toUpperCase() + resource.slice(1).replace(/-/g, " ");
 

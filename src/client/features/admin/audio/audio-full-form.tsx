@@ -46,6 +46,7 @@ export function AudioFullForm({ track, defaultArtist, shared }: { track?: AudioT
       duration: track ? Number(track.duration) : Number(draft?.duration) || 0,
       isFeatured: track?.isFeatured ?? draft?.featured ?? false,
       isActive: track?.isActive ?? true,
+      unreleased: track?.unreleased ?? false,
     },
   });
   // The band's name may arrive after the form opened: follow it until the artist is edited.
@@ -129,6 +130,7 @@ export function AudioFullForm({ track, defaultArtist, shared }: { track?: AudioT
       <div className="flex flex-wrap gap-6">
         <CheckboxField control={form.control} name="isFeatured" label="Featured" hint="Featured tracks play in the site's header player." />
         <SwitchField control={form.control} name="isActive" label="Active" />
+        <SwitchField control={form.control} name="unreleased" label="Unreleased" hint="Not out yet: never in the player or on the site, only streamed on the private press links you make for it (an uploaded file; an outside link cannot be kept private)." />
       </div>
       <UnsavedChangesPrompt when={edited && !save.isSuccess} />
       <p id={directSubmitHint} className="text-xs text-dust sm:text-right">

@@ -10,7 +10,7 @@ import { createQueryClient } from "@client/lib/query-client";
 import AudioPage from "./audio-page";
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
-const base = { artist: "Test Band", coverArtUrl: "", isActive: true, createdAt: "2025-01-01T00:00:00Z", updatedAt: "2025-01-01T00:00:00Z" };
+const base = { artist: "Test Band", coverArtUrl: "", isActive: true, unreleased: false, createdAt: "2025-01-01T00:00:00Z", updatedAt: "2025-01-01T00:00:00Z" };
 const tracks: AudioTrack[] = [
   { ...base, id: 1, title: "Porch Light", audioUrl: "uploads/audio/porch.mp3", duration: "184.60", isFeatured: true },
   { ...base, id: 2, title: "Floodplain", audioUrl: "/uploads/audio/flood.mp3", duration: "45.00", isFeatured: false, isActive: false },

@@ -71,6 +71,11 @@ export default function AudioPage() {
         <span className="inline-flex flex-wrap items-center gap-2">
           <span className="font-medium text-bone">{t.title}</span>
           <DemoBadge resource="audioTracks" id={t.id} />
+          {t.unreleased && (
+            <span className="rounded border border-sky-500/50 px-1.5 py-0.5 text-xs font-semibold text-sky-300" title="Not on the site: streamed only on the private press links it is added to">
+              Unreleased
+            </span>
+          )}
           {t.id === playsFirst && (
             <span className="rounded border border-amber/60 px-1.5 py-0.5 text-xs font-semibold text-amber" title="The featured player on the site starts with this track (the featured track updated last)">
               Plays first

@@ -1,4 +1,4 @@
-import { Calendar, ChartLine, History, FileText, Inbox, LayoutDashboard, Mail, Music, Settings, Shirt, UserCog, Users, Video, type LucideIcon } from "lucide-react";
+import { Calendar, Newspaper, ChartLine, History, FileText, Inbox, LayoutDashboard, Mail, Music, Settings, Shirt, UserCog, Users, Video, type LucideIcon } from "lucide-react";
 
 export interface NavItem {
   label: string;
@@ -18,6 +18,8 @@ export const navItems: NavItem[] = [
   { label: "Band Members", href: "/band-members", icon: Users },
   { label: "Subscribers", href: "/subscribers", icon: Mail },
   { label: "Messages", href: "/messages", icon: Inbox },
+  // issue 25: the press kit and its private links
+  { label: "Press Kit", href: "/press", icon: Newspaper },
   { label: "Users", href: "/users", icon: UserCog },
   { label: "Settings", href: "/settings", icon: Settings },
   // issue 13: who changed what
