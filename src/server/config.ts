@@ -97,6 +97,10 @@ const envSchema = z.object({
   BACKUP_SCHEDULE: cronExpression.optional(),
   BACKUP_DIR: z.string().min(1).optional(),
   BACKUP_KEEP: z.coerce.number().int().min(1).max(10_000).default(7),
+  // Webhooks (issue 26, modules/webhooks): whether a target may be on loopback, a private or a
+  // link-local network (a receiver on the same host or LAN). Cloud metadata addresses are refused
+  // whatever this says.
+  WEBHOOK_ALLOW_PRIVATE: bool.default(false),
   // Days the activity log keeps an entry; older ones are removed by an hourly clean-up.
   ACTIVITY_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(36500).default(365),
   // Site statistics (issue 23, decision 034): days raw events are kept (daily totals stay for

@@ -23,6 +23,7 @@ import { subscribersModule } from "./subscribers";
 import { uploadsModule } from "./uploads";
 import { usersModule } from "./users";
 import { videosModule } from "./videos";
+import { webhooksModule } from "./webhooks";
 
 export type { ResourceModule } from "./resource-module";
 
@@ -52,4 +53,5 @@ export const modules: ResourceModule[] = [
   uploadsModule,
   usersModule,
   videosModule,
+  webhooksModule,
 ];

@@ -1,0 +1,18 @@
+import type { ResourceModule } from "../resource-module";
+import { webhooksAdminRoutes } from "./routes";
+import { WebhookWorkers } from "./worker";
+
+export const webhooksModule: ResourceModule = {
+  name: "webhooks",
+  adminRoutes: webhooksAdminRoutes,
+  // app.webhookWorker: the routes wake it (a resend, a resumed endpoint); tests start their own workers
+  decorate: (app) => {
+    app.decorate("webhookWorker", new WebhookWorkers(app));
+    app.addHook("onClose", async () => app.webhookWorker.stop());
+  },
+  // the server's delivery loop: due deliveries go out within about a second
+  background: async (app) => {
+    const worker = app.webhookWorker.start();
+    return () => app.webhookWorker.stop(worker);
+  },
+};
