@@ -1,4 +1,5 @@
 import type { ResourceModule } from "../resource-module";
+import { releaseLeftSending } from "./repository";
 import { webhooksAdminRoutes } from "./routes";
 import { WebhookWorkers } from "./worker";
 
@@ -12,6 +13,10 @@ export const webhooksModule: ResourceModule = {
   },
   // the server's delivery loop: due deliveries go out within about a second
   background: async (app) => {
+    if (app.database.kind === "pglite") {
+      const released = await releaseLeftSending(app.db);
+      if (released > 0) app.log.warn({ released }, "webhook deliveries left in flight by the last run: sending them again (same webhook-id)");
+    }
     const worker = app.webhookWorker.start();
     return () => app.webhookWorker.stop(worker);
   },

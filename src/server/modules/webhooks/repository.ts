@@ -293,3 +293,17 @@ export async function pruneDeliveries(db: Db, days = 30): Promise<number> {
     .returning({ id: webhookDeliveries.id });
   return rows.length;
 }
+
+/**
+ * At the start of a server on PGlite (one process holds its data dir, so no other instance can be
+ * sending): deliveries left 'sending' by the process that stopped are due again now, without
+ * waiting for their lease. On PostgreSQL another instance may be sending them: their lease decides.
+ */
+export async function releaseLeftSending(db: Db): Promise<number> {
+  const rows = await db
+    .update(webhookDeliveries)
+    .set({ status: "pending", claimToken: null, leaseExpiresAt: null, nextAttemptAt: sql`now()` })
+    .where(eq(webhookDeliveries.status, "sending"))
+    .returning({ id: webhookDeliveries.id });
+  return rows.length;
+}
