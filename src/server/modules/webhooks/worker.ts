@@ -24,7 +24,7 @@ export interface WebhookWorkerOptions {
   pollMs?: number;
   /** deliveries claimed per round */
   batchSize?: number;
-  /** the claim's lease: longer than the timeout, so a live instance always records before another may take the row */
+  /** the claim's lease (default WEBHOOK_LEASE_SECONDS): longer than the timeout, so a live instance always records before another may take the row */
   leaseSeconds?: number;
   timeoutMs?: number;
   /** the wait before the next attempt after `attempts` tries (tests shorten it) */
@@ -34,12 +34,11 @@ export interface WebhookWorkerOptions {
 }
 
 export const WEBHOOK_POLL_MS = 1000;
-export const WEBHOOK_LEASE_SECONDS = 30;
 
 /** One round: claim, send, record. Answers how many it claimed. */
 export async function webhookRound(app: FastifyInstance, opts: WebhookWorkerOptions = {}): Promise<number> {
   const batch = opts.batchSize ?? 10;
-  const claimed = await claimDue(app.db, batch, opts.leaseSeconds ?? WEBHOOK_LEASE_SECONDS);
+  const claimed = await claimDue(app.db, batch, opts.leaseSeconds ?? app.config.WEBHOOK_LEASE_SECONDS);
   if (claimed.length === 0) return 0;
   const band = await bandName(app);
   await Promise.all(claimed.map((c) => deliver(app, c, band, opts)));
