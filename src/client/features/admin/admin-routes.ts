@@ -42,6 +42,7 @@ export const adminRoutes: AdminRoute[] = [
   { path: "/users/edit/:id", title: "Edit User", page: page(() => import("./users/user-form-page")) },
   { path: "/messages", title: "Messages", page: page(() => import("./messages/messages-page")) },
   { path: "/settings", title: "Settings", page: page(() => import("./settings/settings-page")) },
+  { path: "/settings/notifications", title: "Notifications", page: page(() => import("./notifications/notifications-page")) },
   { path: "/activity", title: "Activity", page: page(() => import("./activity/activity-page")) },
   { path: "/account", title: "My Account", page: page(() => import("./auth/account-page")) },
   { path: "/test-upload", title: "Test Upload", page: page(() => import("./test-upload/test-upload-page")) },

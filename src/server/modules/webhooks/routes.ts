@@ -27,6 +27,8 @@ import { attempt, newSecret } from "./sender";
 import { refusalOfUrl } from "./target-guard";
 import { hostOf } from "./worker";
 
+const TEST_TIMEOUT_MS = 8_000;
+
 /**
  * Admin > Settings > Notifications (issue 26): the endpoints, each with its latest deliveries;
  * add (the secret answered once), change, pause or resume, delete, send a test, resend one.
@@ -131,7 +133,8 @@ export const webhooksAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       const event = eventBody(WEBHOOK_TEST_EVENT, { message: `Test notification from the ${band} website`, webhookId: endpoint.id });
       // sent now, in the request (a paused endpoint too: to see that it works before resuming it), recorded like any delivery
       const row = await insertTestDelivery(app.db, endpoint.id, WEBHOOK_TEST_EVENT, event);
-      const result = await attempt({ url: endpoint.url, secret: endpoint.secret, eventId: row.eventId, body: bodyFor(endpoint.format as never, event, band), allowPrivate });
+      // 8 s, not 10: the page's request gives up after 10 s, and must hear how the test went
+      const result = await attempt({ url: endpoint.url, secret: endpoint.secret, eventId: row.eventId, body: bodyFor(endpoint.format as never, event, band), allowPrivate, timeoutMs: TEST_TIMEOUT_MS });
       const claim = { id: row.id, endpointId: endpoint.id, claimToken: row.claimToken, attempts: 1, manual: "test" };
       if (result.ok) await recordSuccess(app.db, claim, result.status!);
       else await recordFailure(app.db, claim, { statusCode: result.status, error: result.error ?? "failed" });
