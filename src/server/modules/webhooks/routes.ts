@@ -98,7 +98,8 @@ export const webhooksAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       const saved = await updateEndpoint(app.db, id, { url, format: nextFormat, ...rest });
       if (!saved) throw notFound("Webhook not found");
       if (request.body.paused === false) app.webhookWorker.wake();
-      return { success: true, message: saved.paused ? "Webhook paused" : "Webhook saved", data: saved };
+      const message = request.body.paused === true ? "Webhook paused" : request.body.paused === false ? "Webhook resumed" : "Webhook saved";
+      return { success: true, message, data: saved };
     },
   );
 

@@ -6,7 +6,7 @@ import { sendInBackground } from "../../services/mailer";
 import { IDLE, PollingWorker } from "../../services/polling-worker";
 import { bandName } from "../../services/settings";
 import { bodyFor } from "./formats";
-import { claimDue, recordFailure, recordSuccess, retryDelayMs, RETRY_FOR_MS, type Claimed } from "./repository";
+import { claimDue, pruneDeliveries, recordFailure, recordSuccess, retryDelayMs, RETRY_FOR_MS, type Claimed } from "./repository";
 import { attempt, WEBHOOK_TIMEOUT_MS } from "./sender";
 
 /*
@@ -34,6 +34,7 @@ export interface WebhookWorkerOptions {
 }
 
 export const WEBHOOK_POLL_MS = 1000;
+const PRUNE_EVERY_MS = 60 * 60 * 1000;
 
 /** One round: claim, send, record. Answers how many it claimed. */
 export async function webhookRound(app: FastifyInstance, opts: WebhookWorkerOptions = {}): Promise<number> {
@@ -97,8 +98,16 @@ function tellAdminsOfPause(app: FastifyInstance, url: string, lastError: string 
 export function webhookWorker(app: FastifyInstance, opts: WebhookWorkerOptions = {}): PollingWorker {
   const pollMs = opts.pollMs ?? WEBHOOK_POLL_MS;
   const batch = opts.batchSize ?? 10;
+  let prunedAt = 0;
   return new PollingWorker({
-    round: async () => ((await webhookRound(app, { ...opts, batchSize: batch })) === batch ? 0 : IDLE),
+    round: async () => {
+      // finished deliveries older than 30 days go, once an hour (the page shows the latest ten)
+      if (Date.now() - prunedAt > PRUNE_EVERY_MS) {
+        prunedAt = Date.now();
+        await pruneDeliveries(app.db);
+      }
+      return (await webhookRound(app, { ...opts, batchSize: batch })) === batch ? 0 : IDLE;
+    },
     pollMs,
     retryMs: (failures) => Math.min(pollMs * 2 ** failures, 60_000),
     log: app.log,

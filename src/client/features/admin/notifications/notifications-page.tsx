@@ -15,6 +15,7 @@ import { Field } from "@client/components/ui/field";
 import { Input } from "@client/components/ui/input";
 import { PageHeader } from "@client/components/ui/page-header";
 import { Skeleton } from "@client/components/ui/skeleton";
+import { Switch } from "@client/components/ui/switch";
 import { ApiError } from "@client/lib/api-client";
 import { useAddWebhook, useDeleteWebhook, useResendDelivery, useTestWebhook, useUpdateWebhook, useWebhooks } from "./api";
 
@@ -211,10 +212,13 @@ function EndpointCard({ webhook: w }: { webhook: Webhook }) {
           {statusBadge(w)}
         </div>
         <p className="break-all text-xs text-dust">{w.url}</p>
-        <p className="text-sm text-dust">
-          {w.events.map((e) => WEBHOOK_EVENT_LABELS[e as WebhookEvent] ?? e).join(" · ")}
-          {w.includeMessage ? " · with fans' message text" : ""}
-        </p>
+        <p className="text-sm text-dust">{w.events.map((e) => WEBHOOK_EVENT_LABELS[e as WebhookEvent] ?? e).join(" · ")}</p>
+        <Switch
+          checked={w.includeMessage}
+          disabled={update.isPending}
+          onCheckedChange={(on) => update.mutate({ id: w.id, includeMessage: on })}
+          label="Include the text of fans' messages"
+        />
         {w.paused && w.pausedReason === "failing" && (
           <p className="text-sm text-red-300">Deliveries failed for a day, so it was paused and the admins were mailed. Fix the receiver, send a test, then resume.</p>
         )}
