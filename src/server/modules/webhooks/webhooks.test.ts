@@ -11,6 +11,7 @@ import { raiseEvent } from "../../services/webhook-events";
 import type { PollingWorker } from "../../services/polling-worker";
 import { bodyFor } from "./formats";
 import { claimDue, retryDelayMs } from "./repository";
+import { attempt, WEBHOOK_TIMEOUT_MS } from "./sender";
 import { checkedLookup, refusalOf, refusalOfUrl } from "./target-guard";
 import { webhookRound } from "./worker";
 
@@ -286,6 +287,27 @@ describe("where a webhook may go", () => {
       new Promise<string>((resolve) => checkedLookup(allow)(host, { all: true }, (err, addresses) => resolve(err ? `refused: ${err.message}` : JSON.stringify(addresses))));
     expect(await lookup("localhost", false)).toMatch(/^refused: localhost resolves to (127\.0\.0\.1|::1): a loopback address/);
     expect(await lookup("localhost", true)).toMatch(/127\.0\.0\.1|::1/);
+  });
+
+  it("sends to a name through the checked lookup (localhost, allowed here) and refuses it when not allowed", async () => {
+    const r = await receiver();
+    const byName = r.url.replace("127.0.0.1", "localhost");
+    const ok = await attempt({ url: byName, secret: "whsec_AAAA", eventId: "msg_1", body: "{}", allowPrivate: true });
+    expect(ok).toMatchObject({ ok: true, status: 200 });
+    expect(r.received.length).toBe(1);
+    const refused = await attempt({ url: byName, secret: "whsec_AAAA", eventId: "msg_2", body: "{}", allowPrivate: false });
+    expect(refused).toMatchObject({ ok: false, status: null, error: expect.stringMatching(/^Refused: localhost resolves to .*loopback/) });
+    expect(r.received.length).toBe(1);
+  });
+
+  it("gives a receiver that does not answer 10 s (here shortened), then counts a failure", async () => {
+    expect(WEBHOOK_TIMEOUT_MS).toBe(10_000);
+    const r = await receiver(() => "hold");
+    const started = Date.now();
+    const late = await attempt({ url: r.url, secret: "whsec_AAAA", eventId: "msg_3", body: "{}", allowPrivate: true, timeoutMs: 300 });
+    expect(late).toMatchObject({ ok: false, status: null, error: expect.stringMatching(/^No answer within/) });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(290);
+    expect(Date.now() - started).toBeLessThan(3_000);
   });
 
   it("classifies addresses: metadata always refused, private only without the setting", () => {
