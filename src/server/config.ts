@@ -97,6 +97,14 @@ const envSchema = z.object({
   BACKUP_SCHEDULE: cronExpression.optional(),
   BACKUP_DIR: z.string().min(1).optional(),
   BACKUP_KEEP: z.coerce.number().int().min(1).max(10_000).default(7),
+  // Webhooks (issue 26, modules/webhooks): whether a target may be on loopback, a private or a
+  // link-local network (a receiver on the same host or LAN). Cloud metadata addresses are refused
+  // whatever this says.
+  WEBHOOK_ALLOW_PRIVATE: bool.default(false),
+  // How long a delivery being sent stays claimed by its instance: longer than the 10 s limit of a
+  // send, so a live instance always records the answer first. If the instance dies, another sends
+  // it again (same webhook-id) this long after.
+  WEBHOOK_LEASE_SECONDS: z.coerce.number().int().min(11).max(3600).default(30),
   // Days the activity log keeps an entry; older ones are removed by an hourly clean-up.
   ACTIVITY_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(36500).default(365),
   // Site statistics (issue 23, decision 034): days raw events are kept (daily totals stay for

@@ -6,6 +6,7 @@ import type { FastifyInstance } from "fastify";
 import type { Db } from "../db/client";
 import { backupRuns } from "../db/schema";
 import { instanceIdOf } from "../lib/instance";
+import { raiseEvent } from "../services/webhook-events";
 import { createBackup, type BackupResult } from "./create";
 
 const FILE_PATTERN = /^band-site-backup-\d{8}-\d{6}\.tar\.gz$/;
@@ -51,11 +52,13 @@ export async function takeScheduledBackup(app: FastifyInstance, scheduledFor: Da
   } catch (err) {
     const error = (err as Error).message || String(err);
     app.log.error({ err }, "scheduled backup failed");
+    // the run's error and the backup.failed webhook event (issue 26) in one commit; only the instance that claimed the run gets here
     await app.db
-      .update(backupRuns)
-      .set({ finishedAt: new Date(), error })
-      .where(eq(backupRuns.id, claim.id))
-      .catch(() => {});
+      .transaction(async (tx) => {
+        await tx.update(backupRuns).set({ finishedAt: new Date(), error }).where(eq(backupRuns.id, claim.id));
+        await raiseEvent(tx, "backup.failed", { kind: "scheduled", error: error.slice(0, 500), scheduledFor: scheduledFor.toISOString() });
+      })
+      .catch((err) => app.log.error({ err }, "scheduled backup: the failure could not be recorded"));
     return { taken: true, error };
   }
 }

@@ -425,3 +425,25 @@ export function nearbyShowWords(o: { draft: { subject: string; content: string }
     ].join("\n"),
   };
 }
+
+/**
+ * An admin told that a webhook endpoint was paused after a day of failed deliveries (issue 26,
+ * modules/webhooks). Names the endpoint by its host only (a chat's webhook URL holds its token).
+ */
+export function webhookPausedMail(o: { bandName: string; to: string; host: string; lastError: string | null; settingsUrl: string }): OutgoingMail {
+  const why = o.lastError ? `The last attempt: ${o.lastError}.` : "";
+  const text = `Deliveries to the webhook endpoint at ${o.host} have failed for a day, so it is paused: no new events are queued for it.
+${why ? `\n${why}\n` : ""}
+Once it works again, resume it under Settings > Notifications: ${o.settingsUrl}
+`;
+  const body = `<p>Deliveries to the webhook endpoint at <b>${escapeHtml(o.host)}</b> have failed for a day, so it is paused: no new events are queued for it.</p>
+${why ? `<p>${escapeHtml(why)}</p>` : ""}
+<p>Once it works again, resume it under <a href="${escapeHtml(o.settingsUrl)}">Settings &gt; Notifications</a>.</p>`;
+  return {
+    to: o.to,
+    fromName: o.bandName,
+    subject: `[${o.bandName}] Webhook to ${o.host} paused after a day of failures`,
+    html: layout(o.bandName, body, "Sent by your band website."),
+    text,
+  };
+}

@@ -24,6 +24,7 @@ import { subscribersModule } from "./subscribers";
 import { uploadsModule } from "./uploads";
 import { usersModule } from "./users";
 import { videosModule } from "./videos";
+import { webhooksModule } from "./webhooks";
 
 export type { ResourceModule } from "./resource-module";
 
@@ -54,4 +55,5 @@ export const modules: ResourceModule[] = [
   uploadsModule,
   usersModule,
   videosModule,
+  webhooksModule,
 ];

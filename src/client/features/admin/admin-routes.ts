@@ -44,6 +44,7 @@ export const adminRoutes: AdminRoute[] = [
   { path: "/press", title: "Press Kit", page: page(() => import("./press/press-kit-page")) },
   { path: "/press/links", title: "Private Press Links", page: page(() => import("./press/press-links-page")) },
   { path: "/settings", title: "Settings", page: page(() => import("./settings/settings-page")) },
+  { path: "/settings/notifications", title: "Notifications", page: page(() => import("./notifications/notifications-page")) },
   { path: "/activity", title: "Activity", page: page(() => import("./activity/activity-page")) },
   { path: "/account", title: "My Account", page: page(() => import("./auth/account-page")) },
   { path: "/test-upload", title: "Test Upload", page: page(() => import("./test-upload/test-upload-page")) },

@@ -10,3 +10,4 @@ export * from "./presale";
 export * from "./rsvps";
 export * from "./places";
 export * from "./press";
+export * from "./webhooks";

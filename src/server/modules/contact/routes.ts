@@ -4,7 +4,9 @@ import { RATE_LIMIT_WINDOW_MS } from "@shared/privacy";
 import { messageAnswer } from "@shared/schemas/answers";
 import { CONTACT_SUCCESS, contactInput } from "@shared/schemas/contact";
 import { users } from "../../db/schema";
+import type { Db } from "../../db/client";
 import { sendInBackground } from "../../services/mailer";
+import { raiseEvent } from "../../services/webhook-events";
 import { bandName } from "../../services/settings";
 import { contactNotificationMail } from "../../mail/templates";
 import { insertMessage } from "../messages/repository";
@@ -33,7 +35,12 @@ export const contactPublicRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       // Stored first: whatever happens to the notification mail, the message is in the inbox.
       // no IP address is kept with a message: nothing needs it (the rate limit counts per address on its own)
-      const saved = await insertMessage(app.db, { name: name || null, email, messageType, message });
+      // The webhook event (message.received) is queued in the same commit: it is never lost, never told of a message not kept.
+      const saved = await app.db.transaction(async (tx) => {
+        const m = await insertMessage(tx as unknown as Db, { name: name || null, email, messageType, message });
+        await raiseEvent(tx, "message.received", { id: m.id, messageType: m.messageType, name: m.name, email: m.email, message: m.message, url: `${app.config.PUBLIC_URL}/admin/messages` });
+        return m;
+      });
       sendInBackground(
         app,
         async () => {

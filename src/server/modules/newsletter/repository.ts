@@ -3,6 +3,7 @@ import type { NewsletterProgress } from "@shared/schemas/newsletter";
 import type { Db } from "../../db/client";
 import { newsletterDeliveries, newsletters, shows, subscribers } from "../../db/schema";
 import { queueDeliveries, recipientFilter, type Targets } from "./queue";
+import { raiseEvent } from "../../services/webhook-events";
 
 /*
  * The newsletters' own rows: what the routes, the scheduler and the worker read and change.
@@ -197,11 +198,32 @@ export async function completeFinishedNewsletters(db: Db): Promise<number[]> {
       .where(and(eq(newsletterDeliveries.newsletterId, id), inArray(newsletterDeliveries.status, ["pending", "sending"])))
       .limit(1);
     if (!busy) {
-      await db.update(newsletters).set({ status: "done", completedAt: new Date() }).where(eq(newsletters.id, id));
-      done.push(id);
+      // status-checked: with several instances one marks it done, and that one queues newsletter.sent (webhooks, issue 26) in the same commit
+      const finished = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(newsletters)
+          .set({ status: "done", completedAt: new Date() })
+          .where(and(eq(newsletters.id, id), notInArray(newsletters.status, ["done", "scheduled", "cancelled"])))
+          .returning({ id: newsletters.id, subject: newsletters.subject, totalRecipients: newsletters.totalRecipients });
+        if (!row) return false;
+        await raiseEvent(tx, "newsletter.sent", { id: row.id, subject: row.subject, recipients: row.totalRecipients, ...(await deliveryCounts(tx as unknown as Db, row.id)) });
+        return true;
+      });
+      if (finished) done.push(id);
     }
   }
   return done;
+}
+
+/** How a finished newsletter's mails ended, as newsletter.sent tells it. */
+async function deliveryCounts(db: Db, newsletterId: number): Promise<{ sent: number; failed: number; unknown: number; skipped: number }> {
+  const rows = await db
+    .select({ status: newsletterDeliveries.status, n: sql<number>`count(*)`.mapWith(Number) })
+    .from(newsletterDeliveries)
+    .where(eq(newsletterDeliveries.newsletterId, newsletterId))
+    .groupBy(newsletterDeliveries.status);
+  const of = (status: string) => rows.find((r) => r.status === status)?.n ?? 0;
+  return { sent: of("sent"), failed: of("failed"), unknown: of("unknown"), skipped: of("skipped") };
 }
 
 /** A newsletter that went out, or is going out: its links can be followed (links.ts). */

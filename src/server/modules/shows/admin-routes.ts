@@ -7,7 +7,9 @@ import { idParams } from "../../lib/params";
 import { activity } from "../../plugins/route-effects";
 import { describeShowEdit, SHOW_SECRETS, showSummary, theShow } from "./activity";
 import { createShow, deleteShow, findShow, updateShow } from "./repository";
+import type { Db } from "../../db/client";
 import { bandTimeZone } from "../../services/settings";
+import { raiseEvent, showChanges, showEventData } from "../../services/webhook-events";
 import { adminShowOf, nearbyOfShow, placeOfShow, presaleNearbyOfShow } from "../places/show-place";
 import { showsTablePage, showsTableQuery } from "./table";
 
@@ -46,7 +48,13 @@ export const showsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-    const show = await createShow(app.db, await placed(request.body, null));
+    const values = await placed(request.body, null);
+    // show.created is queued in the same commit as the show (webhooks, issue 26)
+    const show = await app.db.transaction(async (tx) => {
+      const row = await createShow(tx as unknown as Db, values);
+      await raiseEvent(tx, "show.created", { show: showEventData(row, app.config.PUBLIC_URL) });
+      return row;
+    });
     if (show.nearbyDueAt || show.presaleNearbyMiles) app.places.wakeNearby();
     return reply.status(201).send({ success: true, message: "Show created successfully", data: adminShowOf(show) });
   });
@@ -63,7 +71,16 @@ export const showsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
     const current = await findShow(app.db, request.params.id);
     if (!current) throw notFound("Show not found");
-    const show = await updateShow(app.db, request.params.id, await placed(request.body, current));
+    const values = await placed(request.body, current);
+    // show.updated, with what a fan sees that changed (the status among it), in the same commit
+    const show = await app.db.transaction(async (tx) => {
+      const row = await updateShow(tx as unknown as Db, request.params.id, values);
+      if (!row) return null;
+      const after = showEventData(row, app.config.PUBLIC_URL);
+      const changes = showChanges(showEventData(current, app.config.PUBLIC_URL), after);
+      if (Object.keys(changes).length > 0) await raiseEvent(tx, "show.updated", { show: after, changes });
+      return row;
+    });
     if (!show) throw notFound("Show not found");
     if ((show.nearbyDueAt && !show.nearbyToldAt) || (show.presaleNearbyMiles && !show.presaleNearbyToldAt)) app.places.wakeNearby();
     return { success: true, message: "Show updated successfully", data: adminShowOf(show) };

@@ -1,4 +1,5 @@
 import { and, eq } from "drizzle-orm";
+import { raiseEvent } from "../../services/webhook-events";
 import type { Db } from "../../db/client";
 import { subscribers } from "../../db/schema";
 import { hashToken } from "../../lib/tokens";
@@ -57,12 +58,15 @@ export async function updatePreferences(
  */
 export async function unsubscribeSubscriber(db: Db, id: number, now = new Date()): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx
+    const [left] = await tx
       .update(subscribers)
       .set({ isSubscribed: false, unsubscribedAt: now })
-      .where(and(eq(subscribers.id, id), eq(subscribers.isSubscribed, true)));
+      .where(and(eq(subscribers.id, id), eq(subscribers.isSubscribed, true)))
+      .returning({ id: subscribers.id, email: subscribers.email, isVerified: subscribers.isVerified });
     await tx.update(subscribers).set({ verificationToken: null }).where(eq(subscribers.id, id));
     await skipPendingDeliveries(tx as unknown as Db, [id], "unsubscribed");
+    // told once, by the request that took a confirmed fan off the list (webhooks, issue 26)
+    if (left?.isVerified) await raiseEvent(tx, "subscriber.unsubscribed", { id: left.id, email: left.email });
   });
 }
 

@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { subscribers } from "../../db/schema";
 import { hashToken, newToken, safeEqual } from "../../lib/tokens";
+import { raiseEvent } from "../../services/webhook-events";
 import { deliveryOfToken, skipPendingDeliveries } from "../newsletter/queue";
 
 export const VERIFICATION_TTL_MS = 48 * 60 * 60 * 1000;
@@ -113,10 +114,15 @@ export async function verify(db: Db, email: string, token: string, ip: string, n
   if (!row?.verificationToken || !safeEqual(row.verificationToken, hashToken(token))) return answer("invalid");
   if (row.isVerified && row.isSubscribed) return answer("verified");
   if (!row.verificationSentAt || now.getTime() - row.verificationSentAt.getTime() > VERIFICATION_TTL_MS) return answer("expired");
-  await db
-    .update(subscribers)
-    .set({ isVerified: true, isSubscribed: true, verifiedAt: now, verifyIp: ip, unsubscribedAt: null })
-    .where(eq(subscribers.id, row.id));
+  // the one request that turns this consent into a confirmed fan queues subscriber.confirmed with it (webhooks, issue 26)
+  await db.transaction(async (tx) => {
+    const [confirmed] = await tx
+      .update(subscribers)
+      .set({ isVerified: true, isSubscribed: true, verifiedAt: now, verifyIp: ip, unsubscribedAt: null })
+      .where(and(eq(subscribers.id, row.id), or(eq(subscribers.isVerified, false), eq(subscribers.isSubscribed, false))))
+      .returning({ id: subscribers.id, email: subscribers.email, name: subscribers.name });
+    if (confirmed) await raiseEvent(tx, "subscriber.confirmed", { id: confirmed.id, email: confirmed.email, name: confirmed.name });
+  });
   // The welcome mail: only the request whose update sets welcome_sent_at sends it, so two
   // requests (or two instances) verifying at once send one. A new signup clears it (subscribe()).
   const preferencesToken = newToken();
@@ -143,10 +149,13 @@ export async function unsubscribeByToken(db: Db, token: string, now = new Date()
   }
   if (!subscriberId) return Boolean(delivery); // a deleted subscriber is already off the list
   await db.transaction(async (tx) => {
-    await tx
+    const [left] = await tx
       .update(subscribers)
       .set({ isSubscribed: false, unsubscribedAt: now })
-      .where(and(eq(subscribers.id, subscriberId), eq(subscribers.isSubscribed, true)));
+      .where(and(eq(subscribers.id, subscriberId), eq(subscribers.isSubscribed, true)))
+      .returning({ id: subscribers.id, email: subscribers.email, isVerified: subscribers.isVerified });
+    // told once, by the request that took a confirmed fan off the list (webhooks, issue 26)
+    if (left?.isVerified) await raiseEvent(tx, "subscriber.unsubscribed", { id: left.id, email: left.email });
     // The verification link still in their inbox must not put them back on the list:
     // coming back takes a new signup and a new confirmation.
     await tx.update(subscribers).set({ verificationToken: null }).where(eq(subscribers.id, subscriberId));

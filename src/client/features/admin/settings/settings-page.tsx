@@ -1,4 +1,4 @@
-import { ExternalLink } from "lucide-react";
+import { Bell, ExternalLink } from "lucide-react";
 import { useCallback, useState } from "react";
 import { Link } from "wouter";
 import { Button } from "@client/components/ui/button";
@@ -29,11 +29,18 @@ export default function SettingsPage() {
           title="Settings"
           subtitle="Your band's name, the words on your website, its links and the mailing list. Each section saves with its own button."
           actions={
-            <Button variant="outline" asChild>
-              <Link href="~/">
-                <ExternalLink className="h-4 w-4" aria-hidden="true" /> View Website
-              </Link>
-            </Button>
+            <>
+              <Button variant="outline" asChild>
+                <Link href="/settings/notifications">
+                  <Bell className="h-4 w-4" aria-hidden="true" /> Notifications
+                </Link>
+              </Button>
+              <Button variant="outline" asChild>
+                <Link href="~/">
+                  <ExternalLink className="h-4 w-4" aria-hidden="true" /> View Website
+                </Link>
+              </Button>
+            </>
           }
         />
         <BandPhotoSection />
