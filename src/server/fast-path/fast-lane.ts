@@ -4,6 +4,9 @@ import { COMPRESS_MIN_BYTES, compressedNow, type PublicCache } from "../services
 import { headOf } from "../services/public-head";
 import { preferredEncoding } from "../services/preferred-encoding";
 import type { HttpsCheck } from "../services/request-https";
+import { keepReadBody, senderOf, type PostTaker, type TrustProxy } from "./post-taker";
+
+type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
 /**
  * The public cache's fast lane (decisions 020, 032; README.md here). Under a crowd nearly every
@@ -21,20 +24,35 @@ import type { HttpsCheck } from "../services/request-https";
  */
 export class PublicFastLane {
   private open = true;
+  private readonly takers = new Map<string, PostTaker>();
+  private readonly sender: ReturnType<typeof senderOf>;
 
   constructor(
     private readonly cache: PublicCache,
     private readonly https: HttpsCheck,
-  ) {}
+    trustProxy: TrustProxy,
+  ) {
+    this.sender = senderOf(trustProxy);
+  }
 
   /** No more answers (the app is closing: Fastify answers what still arrives). */
   close() {
     this.open = false;
   }
 
-  /** Answers the request and returns true, or returns false and leaves it to Fastify. */
-  answer(req: IncomingMessage, res: ServerResponse): boolean {
-    if (!this.open || req.method !== "GET") return false;
+  /** A module's small POST the lane answers when the module's own rules say yes (post-taker.ts). */
+  takePosts(taker: PostTaker) {
+    this.takers.set(taker.path, taker);
+  }
+
+  /**
+   * Answers the request (true), or leaves it to Fastify (false). A POST a taker wants is read
+   * here first: true, and `fastify` gets it later, with its body, if the taker declines.
+   */
+  answer(req: IncomingMessage, res: ServerResponse, fastify?: Handler): boolean {
+    if (!this.open) return false;
+    if (req.method === "POST") return fastify ? this.post(req, res, fastify) : false;
+    if (req.method !== "GET") return false;
     const h = req.headers;
     if (h.authorization !== undefined || h.cookie !== undefined || h["if-none-match"] !== undefined) return false;
     const ready = this.cache.peekUrl(req.url ?? "");
@@ -44,6 +62,43 @@ export class PublicFastLane {
     if (!bytes) return false;
     res.writeHead(200, headOf(ready, { encoding, https: this.https(req) }) as string[]);
     res.end(bytes);
+    return true;
+  }
+
+  /**
+   * A POST to a taker's path, with no credentials or cookie, of its content type and a declared
+   * length within its limit: the body is read, then the taker answers or Fastify does.
+   */
+  private post(req: IncomingMessage, res: ServerResponse, fastify: Handler): boolean {
+    const taker = this.takers.get(req.url ?? "");
+    if (!taker) return false;
+    const h = req.headers;
+    if (h.authorization !== undefined || h.cookie !== undefined || h["transfer-encoding"] !== undefined) return false;
+    const length = Number(h["content-length"]);
+    if (!Number.isInteger(length) || length <= 0 || length > taker.maxBytes) return false;
+    const type = h["content-type"] ?? "";
+    const semi = type.indexOf(";");
+    if ((semi === -1 ? type : type.slice(0, semi)).trim().toLowerCase() !== taker.contentType) return false;
+
+    const chunks: Buffer[] = [];
+    let received = 0;
+    req.on("data", (chunk: Buffer) => {
+      received += chunk.length;
+      chunks.push(chunk);
+    });
+    req.once("end", () => {
+      const body = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, received);
+      const answer = received === length ? taker.take(body.toString("utf8"), { ...this.sender(req), headers: h, https: this.https(req) }) : null;
+      if (answer) {
+        res.writeHead(answer.status, answer.head);
+        res.end();
+        return;
+      }
+      keepReadBody(req, body);
+      fastify(req, res);
+    });
+    // a client that goes away mid-body: nothing to answer
+    req.once("error", () => req.destroy());
     return true;
   }
 }
@@ -57,7 +112,7 @@ export function serverWithFastLane(lane: () => PublicFastLane | undefined): Fast
     // Fastify hands over its options with its defaults filled in (keepAliveTimeout 72 s, ...)
     const options = fastifyOptions as { http?: http.ServerOptions; keepAliveTimeout?: number; requestTimeout?: number; connectionTimeout?: number; maxRequestsPerSocket?: number };
     const server = http.createServer(options.http ?? {}, (req, res) => {
-      if (!lane()?.answer(req, res)) handler(req, res);
+      if (!lane()?.answer(req, res, handler)) handler(req, res);
     });
     if (options.keepAliveTimeout !== undefined) server.keepAliveTimeout = options.keepAliveTimeout;
     if (options.requestTimeout !== undefined) server.requestTimeout = options.requestTimeout;

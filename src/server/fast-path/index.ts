@@ -3,6 +3,7 @@ import { serverWithFastLane, type PublicFastLane } from "./fast-lane";
 import { lazyChildLoggerFactory } from "./lazy-child-logger";
 
 export { PublicFastLane } from "./fast-lane";
+export { replayedBody, type PostTaker, type PostSender } from "./post-taker";
 
 /**
  * The Fastify options that take requests off the framework's ordinary path (README.md here):

@@ -23,6 +23,9 @@ function findDirtyField(value: unknown, path: string, depth = 0): string | null 
   return null;
 }
 
+/** Whether a parsed body passes the guard (the beacon's fast lane asks before it answers: fast-path/post-taker.ts). */
+export const isCleanInput = (value: unknown): boolean => findDirtyField(value, "") === null;
+
 // a callback hook, not an async one: it runs on every public read with a query schema, and a
 // promise per request is measurable there (bench/crowd)
 const refuseDirtyInput: preValidationHookHandler = (request, _reply, done) => {

@@ -102,7 +102,7 @@ function answer(app: FastifyInstance, request: FastifyRequest, reply: FastifyRep
 export function registerPublicCache(app: FastifyInstance) {
   const cache = new PublicCache(Date.now, { maxBytes: app.config.PUBLIC_CACHE_MB * 1024 * 1024 });
   app.decorate("publicCache", cache);
-  const lane = app.config.FAST_LANE ? new PublicFastLane(cache, app.isHttps) : undefined;
+  const lane = app.config.FAST_LANE ? new PublicFastLane(cache, app.isHttps, app.config.TRUST_PROXY) : undefined;
   app.decorate("publicFastLane", lane);
   app.addHook("preClose", (done) => {
     lane?.close();

@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from "node:http";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { isbot } from "isbot";
 import { getSession, SESSION_COOKIE } from "../../plugins/auth";
@@ -9,10 +10,7 @@ import { getSession, SESSION_COOKIE } from "../../plugins/auth";
  * Only a request that carries the cookie costs a database read.
  */
 export async function countable(app: FastifyInstance, request: FastifyRequest): Promise<boolean> {
-  const ua = request.headers["user-agent"];
-  if (!ua || isbot(ua)) return false;
-  const purpose = `${request.headers["sec-purpose"] ?? ""} ${request.headers.purpose ?? ""} ${request.headers["x-moz"] ?? ""} ${request.headers["x-purpose"] ?? ""}`.toLowerCase();
-  if (purpose.includes("prefetch") || purpose.includes("preview") || purpose.includes("prerender")) return false;
+  if (!countableHeaders(request.headers)) return false;
   if (request.cookies?.[SESSION_COOKIE]) {
     try {
       if (await getSession(app, request)) return false;
@@ -21,4 +19,12 @@ export async function countable(app: FastifyInstance, request: FastifyRequest): 
     }
   }
   return true;
+}
+
+/** The half of `countable` its headers decide (a request without any cookie needs no more): not a bot, not a prefetch. */
+export function countableHeaders(headers: IncomingHttpHeaders): boolean {
+  const ua = headers["user-agent"];
+  if (!ua || isbot(ua)) return false;
+  const purpose = `${headers["sec-purpose"] ?? ""} ${headers.purpose ?? ""} ${headers["x-moz"] ?? ""} ${headers["x-purpose"] ?? ""}`.toLowerCase();
+  return !(purpose.includes("prefetch") || purpose.includes("preview") || purpose.includes("prerender"));
 }

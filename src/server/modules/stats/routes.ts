@@ -14,6 +14,8 @@ import { newsletterClickCounting } from "../../services/settings";
 import { newsletterLinks } from "../newsletter/links";
 import { sentNewsletterWords } from "../newsletter/repository";
 import { countable } from "./counting";
+import { BEACON_MAX_BYTES, beaconTaker, recordPageview } from "./beacon";
+import { replayedBody } from "../../fast-path";
 import { merchLink, showTicketLink } from "./repository";
 import { reportCsv, reportCsvName } from "./export";
 import { showReport, statsReport } from "./report";
@@ -51,7 +53,7 @@ export const statsPublicRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // navigator.sendBeacon sends a string as text/plain: read it as the JSON it is (this route's scope only)
-  app.addContentTypeParser("text/plain", { parseAs: "string", bodyLimit: 8 * 1024 }, (_request, body, done) => {
+  app.addContentTypeParser("text/plain", { parseAs: "string", bodyLimit: BEACON_MAX_BYTES }, (_request, body, done) => {
     try {
       done(null, JSON.parse(body as string));
     } catch {
@@ -59,15 +61,23 @@ export const statsPublicRoutes: FastifyPluginAsyncZod = async (app) => {
     }
   });
 
-  app.post(statsApi.events, { schema: { body: pageviewEvent, response: { 202: z.undefined() } }, bodyLimit: 8 * 1024 }, async (request, reply) => {
-    reply.header("cache-control", "no-store");
-    if (!app.stats.allow(request.ip)) throw tooManyRequests();
-    if (await countable(app, request)) {
-      const { path, referrer } = request.body;
-      app.stats.record({ kind: "pageview", target: null, address: request.ip, userAgent: request.headers["user-agent"] ?? "", ...visitSource(path, referrer, [app.stats.site, request.host.toLowerCase()]) });
-    }
-    return reply.code(202).send(undefined);
-  });
+  // A cookie-less beacon is usually answered by the fast lane with these same steps (beacon.ts);
+  // what it declines comes here with the body it read (`replayedBody`, for Fastify's parser).
+  app.publicFastLane?.takePosts(beaconTaker(app));
+  app.post(
+    statsApi.events,
+    {
+      schema: { body: pageviewEvent, response: { 202: z.undefined() } },
+      bodyLimit: BEACON_MAX_BYTES,
+      preParsing: (request, _reply, payload, done) => done(null, replayedBody(request.raw) ?? payload),
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      if (!app.stats.allow(request.ip)) throw tooManyRequests();
+      if (await countable(app, request)) recordPageview(app, request.body, { ip: request.ip, host: request.host, headers: request.headers });
+      return reply.code(202).send(undefined);
+    },
+  );
 
   const outbound = async (request: Parameters<typeof countable>[1], kind: "show" | "merch", id: number, link: string | null) => {
     if (!link) throw notFound(kind === "show" ? "Show not found or has no ticket link" : "Merchandise not found or has no shop link");
