@@ -28,10 +28,38 @@ export async function dropOldSalts(db: Db, today: string): Promise<number> {
   return gone.length;
 }
 
-/** One batch in one statement; an event already written (a retried batch) is skipped by its id. */
+/**
+ * One batch in one statement; an event already written (a retried batch) is skipped by its id.
+ * The batch travels as one JSON parameter read by json_to_recordset, not as a VALUES list: with
+ * 2,000 rows of 15 columns, Drizzle's builder spent ~100 µs of the server's CPU per event on the
+ * 30,000 parameters (profile of 20,000 beacons, 27 Nov 2026), more than the request itself.
+ */
 export async function insertEvents(db: Db, events: StoredEvent[]): Promise<void> {
   if (events.length === 0) return;
-  await db.insert(statsEvents).values(events).onConflictDoNothing({ target: statsEvents.id });
+  const rows = events.map((e) => ({
+    id: e.id,
+    at: e.at instanceof Date ? e.at.toISOString() : e.at,
+    day: e.day,
+    kind: e.kind,
+    path: e.path ?? "",
+    target: e.target ?? null,
+    visitor: e.visitor,
+    source: e.source ?? "direct",
+    utm_medium: e.utmMedium ?? null,
+    utm_campaign: e.utmCampaign ?? null,
+    country: e.country ?? "unknown",
+    region: e.region ?? "unknown",
+    city: e.city ?? "unknown",
+    latitude: e.latitude ?? null,
+    longitude: e.longitude ?? null,
+  }));
+  await db.execute(sql`
+    insert into ${statsEvents} (id, at, day, kind, path, target, visitor, source, utm_medium, utm_campaign, country, region, city, latitude, longitude)
+    select id, at, day, kind, path, target, visitor, source, utm_medium, utm_campaign, country, region, city, latitude, longitude
+    from json_to_recordset(${JSON.stringify(rows)}::json) as r(
+      id uuid, at timestamptz, day date, kind text, path text, target integer, visitor text, source text,
+      utm_medium text, utm_campaign text, country text, region text, city text, latitude real, longitude real)
+    on conflict (id) do nothing`);
 }
 
 /**
