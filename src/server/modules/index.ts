@@ -13,6 +13,7 @@ import { newsletterModule } from "./newsletter";
 import { presaleModule } from "./presale";
 import { placesModule } from "./places";
 import type { ResourceModule } from "./resource-module";
+import { releasesModule } from "./releases";
 import { rsvpsModule } from "./rsvps";
 import { seoModule } from "./seo";
 import { settingsModule } from "./settings";
@@ -41,6 +42,7 @@ export const modules: ResourceModule[] = [
   messagesModule,
   newsletterModule,
   presaleModule,
+  releasesModule,
   rsvpsModule,
   placesModule,
   seoModule,

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { sendPublic } from "../../plugins/public-answers";
 import { SITEMAP_PATHS } from "@shared/pages";
 import { listPublishedLyrics } from "../../services/public-reads/lyrics";
+import { listPublishedReleases } from "../../services/public-reads/releases";
 
 export const seoPublicRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get("/robots.txt", async (request, reply) => {
@@ -10,16 +11,18 @@ export const seoPublicRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get("/sitemap.xml", async (request, reply) =>
-    sendPublic(app, request, reply, { key: "/sitemap.xml", tags: ["lyrics"], build: async () => ({ contentType: "application/xml; charset=utf-8", body: await sitemap() }) }),
+    sendPublic(app, request, reply, { key: "/sitemap.xml", tags: ["lyrics", "releases"], build: async () => ({ contentType: "application/xml; charset=utf-8", body: await sitemap() }) }),
   );
 
   async function sitemap() {
     const base = app.config.PUBLIC_URL;
-    const lyrics = await listPublishedLyrics(app.db);
+    const [lyrics, releases] = await Promise.all([listPublishedLyrics(app.db), listPublishedReleases(app.db, new Date())]);
     // the indexed pages (src/shared/pages.ts); admin, the mail pages and the API stay out of search engines
     const urls = [
       ...SITEMAP_PATHS.map((p) => ({ loc: `${base}${p}`, lastmod: null as string | null })),
       ...lyrics.map((l) => ({ loc: `${base}/lyrics/${l.id}`, lastmod: l.updatedAt.toISOString().slice(0, 10) })),
+      // issue 25: every published release's page, the upcoming ones too (they count down)
+      ...releases.map((r) => ({ loc: `${base}/releases/${r.slug}`, lastmod: null })),
     ];
     const body = [
       '<?xml version="1.0" encoding="UTF-8"?>',
