@@ -76,3 +76,18 @@ export const SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,98}[a-z0-9])?$/;
 
 /** Whether a release is out at `at` (ms). */
 export const isOutAt = (release: { releaseAt: string | Date }, at: number) => at >= new Date(release.releaseAt).getTime();
+
+const fmt = (timeZone: string, opts: Intl.DateTimeFormatOptions) => {
+  try {
+    return new Intl.DateTimeFormat("en-US", { ...opts, timeZone });
+  } catch {
+    return new Intl.DateTimeFormat("en-US", { ...opts, timeZone: "UTC" });
+  }
+};
+
+/** 'Dec 4, 2026', the day a release comes out in the band's time zone. */
+export const releaseDay = (at: string | Date, timeZone: string) => fmt(timeZone, { month: "short", day: "numeric", year: "numeric" }).format(new Date(at));
+
+/** 'Friday, Dec 4, 2026, 12:00 AM EST', when a release comes out in the band's time zone. */
+export const releaseMoment = (at: string | Date, timeZone: string) =>
+  fmt(timeZone, { weekday: "long", month: "short", day: "numeric", year: "numeric", hour: "numeric", minute: "2-digit", timeZoneName: "short" }).format(new Date(at));
