@@ -434,7 +434,7 @@ ${mailButton(o.confirmUrl, "Yes, tell me when it's out")}
   return {
     to: o.to,
     fromName: o.bandName,
-    subject: `Confirm: tell me when "${o.release.title}" is out`,
+    subject: `Confirm: tell me when ${o.release.title} is out`,
     html: layout(o.bandName, body, `Sent by the ${escapeHtml(o.bandName)} website because this address was given on a release's page.`),
     text,
   };
