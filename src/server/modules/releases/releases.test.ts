@@ -10,7 +10,7 @@ import { expectIdChecks, expectRefusedWithoutSession } from "../../test/crud-che
 import { secondInstance } from "../../test/second-instance";
 import { buildSsrForTests, removeSsrBuild } from "../../test/ssr-build";
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from "../../test/smtp-sink";
-import { releaseOutRound } from "./rounds";
+import { releaseOutRound, releaseOutWorker } from "./rounds";
 
 /**
  * Releases (issue 25) on the real app, its real database (PGlite, or PostgreSQL with
@@ -255,6 +255,22 @@ describe("E-mail me when it is out", () => {
     expect((await t.request({ method: "GET", url: releasesApi.adminItem(r.id), headers })).json().data).toMatchObject({ notifyConfirmed: 1, notified: 1 });
     // the address asked for this release only: not on the mailing list
     expect(await t.app.db.select().from(subscribers).where(eq(subscribers.email, "sure@example.com"))).toEqual([]);
+  });
+
+  it("the server's loop sends at releaseAt itself, not at its next minute's poll", async () => {
+    const r = await addRelease({ title: "On The Dot", releaseAt: inMs(3_000) });
+    await confirmed(r.id, "dot@example.com");
+    const worker = releaseOutWorker(t.app, { pollMs: 60_000 });
+    worker.start();
+    try {
+      const mail = await mailTo("dot@example.com", "Out now: On The Dot");
+      expect(mail).toBeDefined();
+      // not before its time (the SMTP sink's clock is this process's)
+      expect(Date.now()).toBeGreaterThanOrEqual(new Date(r.releaseAt).getTime());
+    } finally {
+      await worker.stop();
+    }
+    expect(mailsTo("dot@example.com", "Out now")).toHaveLength(1);
   });
 
   it("the same answer for every address, the honeypot, a confirmed address never mailed twice, and 404 for a draft", async () => {

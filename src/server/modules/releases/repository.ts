@@ -227,12 +227,15 @@ export async function releasesByIds(db: Db, ids: number[]) {
   return new Map(rows.map((r) => [r.id, r]));
 }
 
-/** The earliest releaseAt still to come of a published release with addresses waiting: when the round should look next. */
+/**
+ * The earliest releaseAt still to come of a published release: when the round should look next.
+ * Whether anyone is waiting for it is not asked, so an address confirmed after this read is
+ * still told at that instant.
+ */
 export async function nextDueAt(db: Db, now: Date): Promise<Date | null> {
   const result = await db.execute(sql`
     select min(r.release_at) as at from ${releases} r
-    where r.published and r.release_at > ${now.toISOString()}::timestamptz
-      and exists (select 1 from ${releaseNotifies} n where n.release_id = r.id and n.confirmed_at is not null and n.notified_at is null)`);
+    where r.published and r.release_at > ${now.toISOString()}::timestamptz`);
   const at = rowsOf(result)[0]?.at;
   return at ? new Date(at as string) : null;
 }
