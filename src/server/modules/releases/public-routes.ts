@@ -18,6 +18,7 @@ import { bandName, bandTimeZone } from "../../services/settings";
 import { joinListConfirmed } from "../subscribers/repository";
 import { signUpFan, signupOrigin } from "../subscribers/signup";
 import { CONFIRM_LINK_TTL_MS, confirmDownload, confirmNotify, downloadOf, findPublished, giveBackDownload, markJoinedList, saveDownloadRequest, saveNotify, takeDownload } from "./repository";
+import { downloadForm, notifyForm } from "./form-posts";
 import { releaseInMail } from "./rounds";
 import { openStoredFile } from "./stored-file";
 
@@ -74,7 +75,7 @@ export const releasesPublicRoutes: FastifyPluginAsyncZod = async (app) => {
   const inMail = async (release: Awaited<ReturnType<typeof releaseFor>>) => releaseInMail(release, await bandTimeZone(app.db), app.config.PUBLIC_URL);
 
   // 'E-mail me when it is out': the same 200 whatever the address, then a confirmation mail
-  app.post("/api/releases/:id/notify", { schema: { params: idParams, body: releaseNotifyInput, response: { 200: messageAnswer } }, config: formLimit }, async (request) => {
+  app.post("/api/releases/:id/notify", { schema: { params: idParams, body: releaseNotifyInput, response: { 200: messageAnswer } }, config: { ...formLimit, formPost: notifyForm } }, async (request) => {
     const { email, subscribe, website } = request.body;
     const release = await releaseFor(request.params.id);
     if (release.releaseAt.getTime() <= Date.now()) throw badRequest(RELEASE_OUT);
@@ -135,7 +136,7 @@ export const releasesPublicRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // the free download for the list: the same 200 whatever the address, then a confirmation mail
-  app.post("/api/releases/:id/download", { schema: { params: idParams, body: releaseDownloadInput, response: { 200: messageAnswer } }, config: formLimit }, async (request) => {
+  app.post("/api/releases/:id/download", { schema: { params: idParams, body: releaseDownloadInput, response: { 200: messageAnswer } }, config: { ...formLimit, formPost: downloadForm } }, async (request) => {
     const { email, website } = request.body;
     const release = await releaseFor(request.params.id);
     if (release.downloadTrackId === null && release.downloadFile === null) throw notFound(NO_DOWNLOAD);

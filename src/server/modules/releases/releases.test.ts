@@ -290,6 +290,20 @@ describe("E-mail me when it is out", () => {
     expect(bad.body).toContain("not valid");
   });
 
+  it("posted without JavaScript: the answer is drawn on the release's page, errors included", async () => {
+    const r = await addRelease({ title: "No Script", releaseAt: inMs(60 * 60_000) });
+    const post = (form: string) => t.request({ method: "POST", url: releasesApi.notify(r.id), headers: { "content-type": "application/x-www-form-urlencoded", accept: "text/html" }, payload: form });
+    const refused = await post(`page=%2Freleases%2Fno-script&email=nope&website=`);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.headers["content-type"]).toMatch(/^text\/html/);
+    expect(refused.body).toContain("Please enter a valid email address");
+    expect(refused.body).toContain('data-testid="countdown"');
+    const ok = await post(`page=%2Freleases%2Fno-script&email=noscript%40example.com&website=`);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.body).toContain("check your email and open the link to confirm");
+    await mailTo("noscript@example.com", "Confirm: tell me");
+  });
+
   it.runIf(ON_PG)("two instances at releaseAt, and a restart: each confirmed address gets one mail", async () => {
     const r = await addRelease({ title: "Two Instances", releaseAt: inMs(60 * 60_000) });
     for (const email of ["a@example.com", "b@example.com", "c@example.com"]) await confirmed(r.id, email);

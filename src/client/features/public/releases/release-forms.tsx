@@ -1,5 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { DOWNLOAD_DAYS, DOWNLOAD_LIMIT, DOWNLOAD_SUCCESS, NOTIFY_SUCCESS, releasesApi, type Release } from "@shared/api/releases";
+import { answerText, useFormAnswer } from "@client/lib/form-answer";
+import { useHydrated } from "@client/lib/use-hydrated";
 import { EmailField, FormError, Honeypot } from "../contact/form-parts";
 import { emailError, usePublicForm } from "../contact/use-public-form";
 import { PRIVACY_SECTIONS, PrivacyLink } from "../privacy/privacy-link";
@@ -14,10 +16,13 @@ const againClass = "mt-3 text-sm font-bold tracking-wider text-[#f0687a] upperca
  */
 export function NotifyForm({ release }: { release: Release }) {
   const id = `notify-${release.id}`;
-  const [email, setEmail] = useState("");
-  const [subscribe, setSubscribe] = useState(false);
+  // posted without JavaScript: the page comes back with this form's answer
+  const answer = useFormAnswer("release-notify-form");
+  const hydrated = useHydrated();
+  const [email, setEmail] = useState(() => answerText(answer, "email"));
+  const [subscribe, setSubscribe] = useState(() => answerText(answer, "subscribe") === "yes");
   const [website, setWebsite] = useState("");
-  const form = usePublicForm({ url: releasesApi.notify(release.id), failed: FAILED, success: NOTIFY_SUCCESS, fieldIds: { email: `${id}-email` } });
+  const form = usePublicForm({ url: releasesApi.notify(release.id), failed: FAILED, success: NOTIFY_SUCCESS, answer, fieldIds: { email: `${id}-email` } });
 
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -32,12 +37,16 @@ export function NotifyForm({ release }: { release: Release }) {
         <div role="status" className="mt-3">
           <p className="font-bold">{form.message}</p>
           <p className="mt-1 text-sm text-dust">The link in the email works for 48 hours.</p>
-          <button type="button" className={againClass} onClick={() => (setEmail(""), form.reset(`${id}-email`))}>
-            Use another address
-          </button>
+          {hydrated && (
+            <button type="button" className={againClass} onClick={() => (setEmail(""), form.reset(`${id}-email`))}>
+              Use another address
+            </button>
+          )}
         </div>
       ) : (
-        <form onSubmit={submit} noValidate className="relative mt-3 grid gap-4" aria-label={`E-mail me when ${release.title} is out`}>
+        // action and names: the same form works as an ordinary post without JavaScript
+        <form onSubmit={submit} action={`${releasesApi.notify(release.id)}#${id}-title`} method="post" noValidate className="relative mt-3 grid gap-4" aria-label={`E-mail me when ${release.title} is out`}>
+          <input type="hidden" name="page" value={`/releases/${release.slug}`} />
           <EmailField id={`${id}-email`} name="email" value={email} onChange={setEmail} error={form.fieldErrors[`${id}-email`]} />
           <label className="flex cursor-pointer items-start gap-2 text-sm">
             <input name="subscribe" value="yes" type="checkbox" className="mt-0.5 size-5 shrink-0 accent-blood" checked={subscribe} onChange={(e) => setSubscribe(e.target.checked)} />
@@ -61,9 +70,10 @@ export function NotifyForm({ release }: { release: Release }) {
 /** The free download for the list: confirming the address puts it on the mailing list and mails a personal link. */
 export function DownloadForm({ release }: { release: Release }) {
   const id = `download-${release.id}`;
-  const [email, setEmail] = useState("");
+  const answer = useFormAnswer("release-download-form");
+  const [email, setEmail] = useState(() => answerText(answer, "email"));
   const [website, setWebsite] = useState("");
-  const form = usePublicForm({ url: releasesApi.download(release.id), failed: FAILED, success: DOWNLOAD_SUCCESS, fieldIds: { email: `${id}-email` } });
+  const form = usePublicForm({ url: releasesApi.download(release.id), failed: FAILED, success: DOWNLOAD_SUCCESS, answer, fieldIds: { email: `${id}-email` } });
 
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -79,7 +89,8 @@ export function DownloadForm({ release }: { release: Release }) {
           {form.message}
         </p>
       ) : (
-        <form onSubmit={submit} noValidate className="relative mt-3 grid gap-4" aria-label={`Free download of ${release.title}`}>
+        <form onSubmit={submit} action={`${releasesApi.download(release.id)}#${id}-title`} method="post" noValidate className="relative mt-3 grid gap-4" aria-label={`Free download of ${release.title}`}>
+          <input type="hidden" name="page" value={`/releases/${release.slug}`} />
           <p className="text-sm text-dust">
             Join the mailing list and get it free: confirm your address and you get a personal link (it works {DOWNLOAD_LIMIT} times over {DOWNLOAD_DAYS} days).
           </p>
