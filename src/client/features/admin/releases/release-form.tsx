@@ -9,7 +9,6 @@ import { UPLOAD_LIMITS } from "@shared/upload-limits";
 import { Button } from "@client/components/ui/button";
 import { FormActions } from "@client/components/ui/form-actions";
 import { DateField, SelectField, SwitchField, TextAreaField, TextField } from "@client/components/ui/form-fields";
-import { Input } from "@client/components/ui/input";
 import { Label } from "@client/components/ui/label";
 import { UploadField, type UploadMode } from "@client/components/ui/upload-field";
 import { ApiError } from "@client/lib/api-client";
@@ -258,7 +257,6 @@ function Tracklist({ value, onChange }: { value: number[]; onChange: (ids: numbe
           Add
         </Button>
       </div>
-      <Input type="hidden" value={value.join(",")} readOnly />
     </fieldset>
   );
 }
