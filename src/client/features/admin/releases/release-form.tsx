@@ -70,10 +70,15 @@ function markServerErrors(err: unknown, sent: ReleaseInput, setError: UseFormSet
   });
 }
 
-/** /admin/releases/add and /admin/releases/edit/{id} (issue 25). */
+/** /admin/releases/add and /admin/releases/edit/{id} (issue 25): drawn once the band's time zone is known (the form's day and time are read in it). */
 export function ReleaseForm({ release }: { release?: AdminRelease }) {
+  const zone = useSetting("timezone");
+  if (zone.isLoading) return <p role="status" className="text-sm text-dust">Loading...</p>;
+  return <ReleaseFormIn release={release} timeZone={zone.value} />;
+}
+
+function ReleaseFormIn({ release, timeZone }: { release?: AdminRelease; timeZone: string }) {
   const navigate = useNavigateAfterSave();
-  const timeZone = useSetting("timezone").value;
   const form = useForm<Values>({ defaultValues: valuesOf(release, timeZone) });
   const [file, setFile] = useState<File | null>(null);
   const [mode, setMode] = useState<UploadMode>(release?.coverImage && !release.coverImage.startsWith("/uploads/") ? "link" : "upload");
