@@ -68,7 +68,7 @@ describe("the release form (issue 25)", () => {
   it("refuses a link that is not on its service before sending, saying why beside the field", async () => {
     const api = fakeApi(routes);
     renderAdminPage(<ReleaseForm release={saved} />, "/releases/edit/3");
-    await userEvent.type(screen.getByLabelText("Tidal"), "https://evil.example/album");
+    await userEvent.type(await screen.findByLabelText("Tidal"), "https://evil.example/album");
     await userEvent.click(screen.getByRole("button", { name: "Update Release" }));
     expect(await screen.findByText(/The Tidal link is not a Tidal link/)).toBeInTheDocument();
     expect(api.writes()).toEqual([]);
