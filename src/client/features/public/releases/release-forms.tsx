@@ -58,7 +58,7 @@ export function NotifyForm({ release }: { release: Release }) {
             <button type="submit" disabled={form.busy} className={buttonClass}>
               {form.busy ? "Sending..." : "Tell me"}
             </button>
-            <PrivacyLink section={PRIVACY_SECTIONS.mailingList} />
+            <PrivacyLink section={PRIVACY_SECTIONS.releases} />
           </div>
           <p className="text-xs text-dust">We'll email you a link to confirm, then one mail the minute it's out. Nothing else unless you tick the box.</p>
         </form>
@@ -101,7 +101,7 @@ export function DownloadForm({ release }: { release: Release }) {
             <button type="submit" disabled={form.busy} className={buttonClass}>
               {form.busy ? "Sending..." : "Join and download"}
             </button>
-            <PrivacyLink section={PRIVACY_SECTIONS.mailingList} />
+            <PrivacyLink section={PRIVACY_SECTIONS.releases} />
           </div>
         </form>
       )}
