@@ -25,7 +25,8 @@ export function Countdown({ releaseAt, timeZone }: { releaseAt: string; timeZone
     const timer = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(timer);
   }, [hydrated]);
-  const left = timeLeft(at, now);
+  // the server and the hydrating render draw the same (hidden) cells; the numbers come with the app
+  const left = hydrated ? timeLeft(at, now) : { days: 0, hours: 0, minutes: 0, seconds: 0 };
   return (
     <div className="border-2 border-bone p-4 sm:p-6" data-testid="countdown">
       <p className="text-xs font-bold tracking-[0.2em] text-dust uppercase">Out</p>
