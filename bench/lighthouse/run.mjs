@@ -5,6 +5,7 @@
 // the image bytes each page downloaded.
 //
 //   node bench/lighthouse/run.mjs [--runs 3] [--path /,/merch] [--json]
+//   node bench/lighthouse/run.mjs --path /releases/bench-release   (adds that release, counting down, first)
 //
 // On demand only (not in npm test): about 2 minutes on a quiet two-core machine.
 import fs from "node:fs";
@@ -66,6 +67,12 @@ async function addPhotos(url, photo) {
   const merchPhoto = await upload("/api/upload/merchandise");
   const item = { name: "Photo Tee", description: "A tee from a phone photo.", price: "20.00", category: "T-Shirt", templateDimensions: "Other", amazonUrl: "", imageUrl: merchPhoto, isFeatured: true };
   await call("/api/merchandise", { method: "POST", headers: json, body: JSON.stringify(item) });
+  // a release page asked for (issue 25, '--path /releases/<slug>'): that release, counting down, the photo as its cover
+  for (const page of PAGES.filter((p) => p.startsWith("/releases/"))) {
+    const tracks = await call("/api/admin/audio-tracks", { method: "GET", headers: {} });
+    const release = { title: "Bench Release", slug: page.slice("/releases/".length), type: "ep", releaseAt: new Date(Date.now() + 30 * 86_400_000).toISOString(), description: "A release page with a phone photo as its cover.", coverImage: memberPhoto, links: [{ service: "spotify", url: "https://open.spotify.com/album/bench" }], trackIds: tracks.slice(0, 4).map((t) => t.id), published: true };
+    await call("/api/releases", { method: "POST", headers: json, body: JSON.stringify(release) });
+  }
   return { memberPhoto, merchPhoto };
 }
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { matchPage, PAGE_DATA_QUERIES, PUBLIC_PAGE_NAMES, PUBLIC_PAGES, SITEMAP_PATHS, type PublicPage } from "./pages";
 
 /** A value each parameter name takes (a new one needs its own here). */
-const SAMPLE_PARAMS: Record<string, string> = { id: "1", form: "subscribe" };
+const SAMPLE_PARAMS: Record<string, string> = { id: "1", form: "subscribe", slug: "static-season", token: "x".repeat(43) };
 
 describe("the public page table", () => {
   it("names each page by its path, with its parameters in their canonical spelling", () => {
@@ -27,12 +27,13 @@ describe("the public page table", () => {
   });
 
   it("the sitemap lists the indexed pages without parameters", () => {
-    expect(SITEMAP_PATHS).toEqual(["/", "/shows", "/videos", "/merch", "/lyrics", "/privacy", "/press"]);
+    expect(SITEMAP_PATHS).toEqual(["/", "/shows", "/videos", "/merch", "/lyrics", "/releases", "/privacy", "/press"]);
   });
 
   it("inlines each value under the GET URL the client's query uses", () => {
     expect(PAGE_DATA_QUERIES.homeShows([], {})).toEqual({ "/api/shows?upcoming=true&limit=50": [] });
     expect(PAGE_DATA_QUERIES.lyric(null, { id: "7" })).toEqual({ "/api/lyrics/7": null });
+    expect(PAGE_DATA_QUERIES.release(null, { slug: "static-season" })).toEqual({ "/api/releases/static-season": null });
     expect(Object.keys(PAGE_DATA_QUERIES.settings({} as never, {}))).toContain("/api/settings/band-name");
   });
 });

@@ -15,6 +15,7 @@ import type { BandMember } from "./schemas/band-members";
 import type { BandPhoto } from "./schemas/band-photo";
 import type { Lyrics } from "./schemas/lyrics";
 import type { Merchandise } from "./schemas/merchandise";
+import type { Release } from "./schemas/releases";
 import type { Setting } from "./schemas/settings";
 import type { Show } from "./schemas/shows";
 import type { Video } from "./schemas/videos";
@@ -27,6 +28,8 @@ import { bandPhotoApi } from "./api/band-photo";
 import { lyricsApi } from "./api/lyrics";
 import { merchandiseApi } from "./api/merchandise";
 import { privacyApi } from "./api/privacy";
+import { releasesApi } from "./api/releases";
+import { RELEASE_TYPE_LABELS, SLUG_PATTERN } from "./release-services";
 import { SETTING_KEYS, settingsApi, type SettingKey } from "./api/settings";
 import { showsApi } from "./api/shows";
 import { videosApi } from "./api/videos";
@@ -60,6 +63,10 @@ export interface PageDataValues {
   privacy: PrivacyFacts;
   /** the press kit (issue 25); null while the band has it switched off */
   pressKit: PressKit | null;
+  /** published releases, newest first (issue 25): /releases, and the latest in the home page's music section */
+  releases: Release[];
+  /** the release a /releases/:slug page names, when it is published; null otherwise */
+  release: Release | null;
 }
 export type PageDataKey = keyof PageDataValues;
 
@@ -82,6 +89,9 @@ export const PAGE_DATA_QUERIES: { [K in PageDataKey]: (value: PageDataValues[K],
   lyric: (value, params) => ({ [lyricsApi.item(Number(params.id))]: value }),
   privacy: (value) => ({ [privacyApi.facts]: value }),
   pressKit: (value) => ({ [pressApi.kit]: value }),
+  releases: (value) => ({ [releasesApi.list]: value }),
+  // a missing or draft release is inlined as a known-missing answer: the page draws its own "not found"
+  release: (value, params) => ({ [releasesApi.item(params.slug)]: value }),
 };
 
 /** What every page with the site's header and player needs. */
@@ -97,9 +107,9 @@ export interface PageSite {
 /**
  * The structured data (JSON-LD) a page carries, by kind; the server builds each
  * (services/pages/json-ld.ts) from the page's data: 'band-with-members' reads `members`,
- * 'upcoming-events' `upcomingShows`, 'song' `lyric`.
+ * 'upcoming-events' `upcomingShows`, 'song' `lyric`, 'release' `release` (MusicAlbum or MusicRecording).
  */
-export type StructuredData = "band" | "band-with-members" | "upcoming-events" | "song";
+export type StructuredData = "band" | "band-with-members" | "upcoming-events" | "song" | "release";
 
 /** The page's likely largest paint, preloaded from the head: 'hero' the band photo, else the featured cover; 'first-video' the first video's thumbnail. */
 export type LcpImage = "hero" | "first-video";
@@ -122,7 +132,9 @@ export interface PublicPage<K extends PageDataKey = PageDataKey> {
   indexed: boolean;
   /** 'cached': drawn on the server once and kept (a public answer); 'per-request': drawn by its module's route for each request (a mail link's token) */
   drawn: "cached" | "per-request";
-  ogType?: "website" | "music.song";
+  ogType?: "website" | "music.song" | "music.album";
+  /** the page's own share image (og:image), a site path or URL; absent or null: the site's */
+  shareImage?(data: Pick<PageDataValues, K>): string | null;
   /** default ['band'] */
   structuredData?: readonly StructuredData[];
   lcpImage?: LcpImage;
@@ -137,7 +149,7 @@ const page = <K extends PageDataKey>(row: PublicPage<K>): PublicPage<K> => row;
 export const PUBLIC_PAGES = {
   home: page({
     path: "/",
-    data: [...HEADER, "bandPhoto", "videos", "homeShows", "members", "lyrics"],
+    data: [...HEADER, "bandPhoto", "videos", "homeShows", "members", "lyrics", "releases"],
     alsoReads: ["upcomingShows"],
     indexed: true,
     drawn: "cached",
@@ -210,6 +222,37 @@ export const PUBLIC_PAGES = {
       };
     },
   }),
+  // issue 25: every published release, newest first
+  releases: page({
+    path: "/releases",
+    data: [...HEADER, "releases"],
+    indexed: true,
+    drawn: "cached",
+    describe: ({ bandName }, { releases }) => ({
+      title: `Releases | ${bandName}`,
+      description: `Every ${bandName} single, EP and album${releases[0] ? `, the latest: ${releases[0].title}` : ""}. Stream them where you listen.`,
+    }),
+  }),
+  release: page({
+    path: "/releases/:slug",
+    params: { slug: { pattern: SLUG_PATTERN } },
+    data: [...HEADER, "release"],
+    indexed: true,
+    drawn: "cached",
+    ogType: "music.album",
+    structuredData: ["band", "release"],
+    found: ({ release }) => release !== null,
+    shareImage: ({ release }) => release?.coverImage || null,
+    describe: ({ bandName }, { release }) => {
+      const r = release!;
+      const kind = RELEASE_TYPE_LABELS[r.type];
+      const first = r.description.split(/\r?\n/).find((l) => l.trim())?.trim() ?? "";
+      return {
+        title: `${r.title} (${kind}) | ${bandName}`,
+        description: `${r.title}, the ${kind === "EP" ? kind : kind.toLowerCase()} by ${bandName}${r.tracks.length > 1 ? `: ${r.tracks.length} tracks` : ""}.${first ? ` ${first.slice(0, 120)}` : ""}`,
+      };
+    },
+  }),
   // what the site collects (issue 23), its facts from the code and the configuration (shared/privacy.ts)
   privacy: page({
     path: "/privacy",
@@ -255,6 +298,29 @@ export const PUBLIC_PAGES = {
     indexed: false,
     drawn: "per-request",
     describe: ({ bandName }) => ({ title: `I'm going | ${bandName}`, description: `${bandName} shows.` }),
+  }),
+  // issue 25: the links of the release mails and the personal download link's "gone" page, drawn per request by modules/releases
+  releaseNotify: page({
+    path: "/release/notify",
+    data: ["settings"],
+    indexed: false,
+    drawn: "per-request",
+    describe: ({ bandName }) => ({ title: `Tell me when it's out | ${bandName}`, description: `${bandName} releases.` }),
+  }),
+  releaseDownload: page({
+    path: "/release/download",
+    data: ["settings"],
+    indexed: false,
+    drawn: "per-request",
+    describe: ({ bandName }) => ({ title: `Your free download | ${bandName}`, description: `${bandName} releases.` }),
+  }),
+  releaseFile: page({
+    path: "/download/:token",
+    params: { token: { pattern: /^[A-Za-z0-9_-]{20,100}$/ } },
+    data: ["settings"],
+    indexed: false,
+    drawn: "per-request",
+    describe: ({ bandName }) => ({ title: `Download | ${bandName}`, description: `${bandName} releases.` }),
   }),
   // where a public form posted without JavaScript leads (plugins/form-posts.ts); the same for
   // everyone, so cached and drawn like the indexed pages, but not worth a search result
@@ -323,7 +389,7 @@ export function matchPage(path: string): { name: PublicPageName; params: PagePar
   return null;
 }
 
-/** The pages in the sitemap: the indexed ones without parameters (a lyric's pages are listed from the lyrics). */
+/** The pages in the sitemap: the indexed ones without parameters (a lyric's and a release's pages are listed from their records). */
 export const SITEMAP_PATHS = PUBLIC_PAGE_NAMES.map((name): PublicPage => PUBLIC_PAGES[name])
   .filter((row) => row.indexed && !row.path.includes(":"))
   .map((row) => row.path);

@@ -45,6 +45,12 @@ const COMPONENTS: Record<PublicPageName, ComponentType<RouteComponentProps> & { 
   preferences: lazyPage(() => import("../features/public/mail/preferences-page")),
   thanks: lazyPage(() => import("../features/public/contact/thanks-page")),
   rsvpConfirm: lazyPage(() => import("../features/public/shows/rsvp-confirm-page")),
+  // issue 25
+  releases: lazyPage(() => import("../features/public/releases/releases-page")),
+  release: lazyPage(() => import("../features/public/releases/release-page")),
+  releaseNotify: lazyPage(() => import("../features/public/releases/release-link-pages")),
+  releaseDownload: lazyPage(() => import("../features/public/releases/release-download-page")),
+  releaseFile: lazyPage(() => import("../features/public/releases/release-file-page")),
 };
 
 /** Loads the chunk of the server-drawn page at `path` (nothing for the home page, in the entry chunk). */

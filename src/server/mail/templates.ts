@@ -447,3 +447,105 @@ ${why ? `<p>${escapeHtml(why)}</p>` : ""}
     text,
   };
 }
+
+/** A release as its mails name it (issue 25): 'the new EP Static Season', out when. */
+export interface ReleaseInMail {
+  title: string;
+  /** 'single', 'EP', 'album' */
+  kind: string;
+  /** 'Friday, Dec 4, 2026 12:00 AM EST' */
+  outAt: string;
+  pageUrl: string;
+}
+
+/**
+ * The link that confirms 'E-mail me when it is out' (issue 25). It goes to an address nobody has
+ * confirmed yet, so it carries nothing the visitor typed.
+ */
+export function releaseNotifyConfirmMail(o: { bandName: string; to: string; release: ReleaseInMail; confirmUrl: string; validHours: number }): OutgoingMail {
+  const asked = `Someone, we hope you, asked to be told when ${o.bandName}'s new ${o.release.kind} "${o.release.title}" is out (${o.release.outAt}). To confirm, open this link`;
+  const ifNot = "If it wasn't you, ignore this mail: nothing happens unless you confirm, and you won't hear from us about it again.";
+  const after = "Once you confirm, we'll send you one mail the minute it's out, with the links to listen. That's all: it does not put you on our mailing list.";
+  const text = `Hi,\n\n${asked}:\n\n${o.confirmUrl}\n\nThe link works for ${o.validHours} hours. ${after}\n\n${ifNot}\n`;
+  const body = `<p>Hi,</p>
+<p>${escapeHtml(asked)}:</p>
+${mailButton(o.confirmUrl, "Yes, tell me when it's out")}
+<p style="font-size:13px">Or open this link: ${escapeHtml(o.confirmUrl)}</p>
+<p style="font-size:13px">The link works for ${o.validHours} hours. ${escapeHtml(after)}</p>
+<p style="font-size:13px">${escapeHtml(ifNot)}</p>`;
+  return {
+    to: o.to,
+    fromName: o.bandName,
+    subject: `Confirm: tell me when ${o.release.title} is out`,
+    html: layout(o.bandName, body, `Sent by the ${escapeHtml(o.bandName)} website because this address was given on a release's page.`),
+    text,
+  };
+}
+
+/** The one 'out now' mail to a confirmed address, with a link per service and the release's page. */
+export function releaseOutMail(o: { bandName: string; to: string; release: ReleaseInMail; links: { label: string; url: string }[] }): OutgoingMail {
+  const intro = `${o.bandName}'s new ${o.release.kind} "${o.release.title}" is out now.`;
+  const listen = o.links.length ? "Listen where you like:" : "Listen on our site:";
+  const why = `You get this one mail because you asked to be told when "${o.release.title}" came out. We won't write about it again.`;
+  const text = [
+    "Hi,",
+    "",
+    intro,
+    "",
+    listen,
+    ...o.links.map((l) => `${l.label}: ${l.url}`),
+    "",
+    `Everything about it: ${o.release.pageUrl}`,
+    "",
+    "--",
+    why,
+    "",
+  ].join("\n");
+  const buttons = o.links.map((l) => mailButton(l.url, l.label)).join("\n");
+  const body = `<p>Hi,</p>
+<p><b>${escapeHtml(intro)}</b></p>
+<p>${escapeHtml(listen)}</p>
+${buttons}
+<p>Everything about it: <a href="${escapeHtml(o.release.pageUrl)}">${escapeHtml(o.release.pageUrl)}</a></p>`;
+  return { to: o.to, fromName: o.bandName, subject: `Out now: ${o.release.title}`, html: layout(o.bandName, body, escapeHtml(why)), text };
+}
+
+/** The link that confirms an address for the free download; confirming also puts it on the mailing list, as the form said. */
+export function releaseDownloadConfirmMail(o: { bandName: string; to: string; release: ReleaseInMail; confirmUrl: string; validHours: number }): OutgoingMail {
+  const asked = `Someone, we hope you, asked for the free download of "${o.release.title}" by ${o.bandName}. To confirm your address and get it, open this link`;
+  const list = `Confirming also puts you on the ${o.bandName} mailing list (new music first; one click unsubscribes).`;
+  const ifNot = "If it wasn't you, ignore this mail: nothing happens unless you confirm.";
+  const text = `Hi,\n\n${asked}:\n\n${o.confirmUrl}\n\nThe link works for ${o.validHours} hours. ${list}\n\n${ifNot}\n`;
+  const body = `<p>Hi,</p>
+<p>${escapeHtml(asked)}:</p>
+${mailButton(o.confirmUrl, "Confirm and download")}
+<p style="font-size:13px">Or open this link: ${escapeHtml(o.confirmUrl)}</p>
+<p style="font-size:13px">The link works for ${o.validHours} hours. ${escapeHtml(list)}</p>
+<p style="font-size:13px">${escapeHtml(ifNot)}</p>`;
+  return {
+    to: o.to,
+    fromName: o.bandName,
+    subject: `Your free download: confirm your address`,
+    html: layout(o.bandName, body, `Sent by the ${escapeHtml(o.bandName)} website because this address asked for a free download.`),
+    text,
+  };
+}
+
+/** The personal download link, once the address is confirmed. */
+export function releaseDownloadLinkMail(o: { bandName: string; to: string; release: ReleaseInMail; downloadUrl: string; uses: number; days: number }): OutgoingMail {
+  const intro = `Thanks for joining the ${o.bandName} mailing list. Here is your download of "${o.release.title}":`;
+  const terms = `The link is yours: it works ${o.uses} times over the next ${o.days} days.`;
+  const text = `Hi,\n\n${intro}\n\n${o.downloadUrl}\n\n${terms}\n\nThe release's page: ${o.release.pageUrl}\n`;
+  const body = `<p>Hi,</p>
+<p>${escapeHtml(intro)}</p>
+${mailButton(o.downloadUrl, "Download")}
+<p style="font-size:13px">Or open this link: ${escapeHtml(o.downloadUrl)}</p>
+<p style="font-size:13px">${escapeHtml(terms)}</p>`;
+  return {
+    to: o.to,
+    fromName: o.bandName,
+    subject: `Your download: ${o.release.title}`,
+    html: layout(o.bandName, body, `Sent by the ${escapeHtml(o.bandName)} website because this address confirmed a free download.`),
+    text,
+  };
+}

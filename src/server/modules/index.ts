@@ -14,6 +14,7 @@ import { presaleModule } from "./presale";
 import { pressModule } from "./press";
 import { placesModule } from "./places";
 import type { ResourceModule } from "./resource-module";
+import { releasesModule } from "./releases";
 import { rsvpsModule } from "./rsvps";
 import { seoModule } from "./seo";
 import { settingsModule } from "./settings";
@@ -44,6 +45,7 @@ export const modules: ResourceModule[] = [
   newsletterModule,
   presaleModule,
   pressModule,
+  releasesModule,
   rsvpsModule,
   placesModule,
   seoModule,

@@ -27,7 +27,7 @@ import { todayIso } from "@shared/format";
  * list of tag names. A public read names the tags it reads (`sendPublic`), an admin write route
  * the tags it changes (`config.invalidates`, plugins/route-effects.ts); peers pass them on.
  */
-export const CACHE_TAGS = ["shows", "merchandise", "videos", "lyrics", "band-members", "audio-tracks", "settings", "press"] as const;
+export const CACHE_TAGS = ["shows", "merchandise", "videos", "lyrics", "band-members", "audio-tracks", "settings", "press", "releases"] as const;
 export type CacheTag = (typeof CACHE_TAGS)[number];
 
 export interface CachedAnswer {

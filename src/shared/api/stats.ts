@@ -18,4 +18,6 @@ export const outboundLinks = {
   merch: (id: number) => `/go/merch/${id}`,
   /** a newsletter's link number `link` (0-based, in the order of the newsletter's HTML) */
   newsletter: (id: number, link: number) => `/go/newsletter/${id}/${link}`,
+  /** a release's link to one service (issue 25): 404 before the release is out */
+  release: (id: number, service: string) => `/go/release/${id}/${service}`,
 } as const;

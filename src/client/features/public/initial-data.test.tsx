@@ -27,6 +27,15 @@ function inline(text: string) {
 }
 
 describe("inlined initial data", () => {
+  it("keeps the instant the page was drawn as of, so the first render reads on-sale and release times as the server did", () => {
+    inline(JSON.stringify({ path: "/releases/x", today: "2026-03-04", asOf: "2026-03-04T05:00:00.000Z", queries: {} }));
+    expect(readInitialPage()).toMatchObject({ asOf: "2026-03-04T05:00:00.000Z" });
+    document.getElementById(INITIAL_DATA_ID)?.remove();
+    inline(JSON.stringify({ path: "/", today: "2026-03-04", queries: {} }));
+    expect(readInitialPage()).not.toHaveProperty("asOf");
+    document.getElementById(INITIAL_DATA_ID)?.remove();
+  });
+
   it("renders the first paint from the server's inlined answers without calling the API", () => {
     inline(
       JSON.stringify({

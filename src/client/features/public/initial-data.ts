@@ -15,6 +15,8 @@ export function readInitialPage(): InitialPage | null {
       today: typeof page.today === "string" ? page.today : "",
       // the server drew its whole links (webcal://) with it: the first render must too
       ...(typeof page.origin === "string" ? { origin: page.origin } : {}),
+      // the instant the server drew the page as of (decisions 036, 041): the first render reads on-sale and release times as it did
+      ...(typeof page.asOf === "string" ? { asOf: page.asOf } : {}),
       queries: page.queries ?? {},
       ...(page.form && typeof page.form === "object" ? { form: page.form } : {}),
     };

@@ -11,3 +11,4 @@ export * from "./rsvps";
 export * from "./places";
 export * from "./press";
 export * from "./webhooks";
+export * from "./releases";

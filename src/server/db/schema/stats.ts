@@ -49,7 +49,7 @@ export const statsEvents = pgTable(
     writtenAt: timestamp("written_at", { withTimezone: true }).notNull().defaultNow(),
   },
   // (day, written_at): a day's events, and those written after its partial's mark (decision 035)
-  (t) => [index("stats_events_day_written_idx").on(t.day, t.writtenAt), check("stats_events_kind_check", sql`${t.kind} in ('pageview', 'show', 'merch', 'newsletter')`)],
+  (t) => [index("stats_events_day_written_idx").on(t.day, t.writtenAt), check("stats_events_kind_check", sql`${t.kind} in ('pageview', 'show', 'merch', 'newsletter', 'release')`)],
 );
 
 /**

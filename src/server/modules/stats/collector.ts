@@ -8,7 +8,7 @@ import type { VisitSource } from "./sources";
 
 /** An event as a request hands it over: the address and user agent stay in memory, never stored. */
 export interface Hit extends VisitSource {
-  kind: "pageview" | "show" | "merch" | "newsletter";
+  kind: "pageview" | "show" | "merch" | "newsletter" | "release";
   target: number | null;
   address: string;
   userAgent: string;

@@ -4,7 +4,7 @@ import type { Db } from "../../db/client";
 import { bandTimeZone } from "../../services/settings";
 import { signupsBySource, subscribersInRegionSince } from "../subscribers/repository";
 import { dayBefore, daysBetween } from "./days";
-import { clickLabels, firstCountedDay, showForStats, showLabel } from "./repository";
+import { clickLabels, firstCountedDay, releaseClickLabels, showForStats, showLabel } from "./repository";
 import { reportTotals, showTotals, type Total } from "./totals";
 import { isNewsletterClick, newsletterClicks } from "./newsletter-clicks";
 
@@ -70,7 +70,8 @@ export async function statsReport(db: Db, from: string, to: string): Promise<Sta
     .filter((c) => !isNewsletterClick(c))
     .sort(byDesc((c) => c.events));
   const ids = (kind: string) => clicks.filter((c) => c.key.startsWith(`${kind}:`)).map((c) => Number(c.key.slice(kind.length + 1)));
-  const labels = await clickLabels(db, ids("show"), ids("merch"));
+  const [labels, releaseLabels] = await Promise.all([clickLabels(db, ids("show"), ids("merch")), releaseClickLabels(db, clicks.filter((c) => c.key.startsWith("release:")).map((c) => c.key))]);
+  for (const [key, label] of releaseLabels) labels.set(key, label);
   const locations = byPlace(
     of("location").map((l) => ({ ...placeOf(l.key.split("\t")), visitors: l.visitors })),
     (l) => l.visitors,

@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
+import { SERVICE_LABELS, type ReleaseService } from "@shared/release-services";
 import type { Db } from "../../db/client";
-import { merchandise, rateLimits, shows, statsDaily, statsEvents, statsRolledDays, statsSalts } from "../../db/schema";
+import { merchandise, rateLimits, releases, shows, statsDaily, statsEvents, statsRolledDays, statsSalts } from "../../db/schema";
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
@@ -100,6 +101,21 @@ export async function showForStats(db: Db, id: number) {
   return row ?? null;
 }
 
+/** What releases' clicked links are called now ('Static Season on Spotify'), keyed 'release:{id}:{service}' (a deleted one is absent). */
+export async function releaseClickLabels(db: Db, keys: string[]): Promise<Map<string, string>> {
+  const labels = new Map<string, string>();
+  const ids = [...new Set(keys.map((k) => Number(k.split(":")[1])).filter((n) => Number.isInteger(n) && n > 0))];
+  if (ids.length === 0) return labels;
+  const rows = await db.select({ id: releases.id, title: releases.title }).from(releases).where(inArray(releases.id, ids));
+  const titles = new Map(rows.map((r) => [r.id, r.title]));
+  for (const key of keys) {
+    const [, id, service] = key.split(":");
+    const title = titles.get(Number(id));
+    if (title) labels.set(key, `${title} on ${SERVICE_LABELS[service as ReleaseService] ?? service}`);
+  }
+  return labels;
+}
+
 /** What the clicked items are called now (a deleted one is absent). */
 export async function clickLabels(db: Db, showIds: number[], merchIds: number[]): Promise<Map<string, string>> {
   const labels = new Map<string, string>();
@@ -118,6 +134,17 @@ export async function clickLabels(db: Db, showIds: number[], merchIds: number[])
 export async function showTicketLink(db: Db, id: number): Promise<string | null> {
   const [row] = await db.select({ eventUrl: shows.eventUrl }).from(shows).where(eq(shows.id, id)).limit(1);
   return row?.eventUrl && /^https?:\/\//i.test(row.eventUrl) ? row.eventUrl : null;
+}
+
+/** Where /go/release/:id/:service leads: that service's link of a published release that is out, or null. */
+export async function releaseLink(db: Db, id: number, service: string, now = new Date()): Promise<string | null> {
+  const [row] = await db
+    .select({ links: releases.links })
+    .from(releases)
+    .where(and(eq(releases.id, id), eq(releases.published, true), sql`${releases.releaseAt} <= ${now.toISOString()}::timestamptz`))
+    .limit(1);
+  const url = row?.links.find((l) => l.service === service)?.url;
+  return url && /^https:\/\//i.test(url) ? url : null;
 }
 
 /** The merch item's shop link as the public card shows it, or null. */

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { merchShopLink } from "@shared/merch-link";
+import { RELEASE_SERVICES } from "@shared/release-services";
 import { privacyApi } from "@shared/api/privacy";
 import { statsApi } from "@shared/api/stats";
 import { privacyAnswers } from "@shared/schemas/privacy";
@@ -16,7 +17,7 @@ import { sentNewsletterWords } from "../newsletter/repository";
 import { countable } from "./counting";
 import { BEACON_MAX_BYTES, beaconTaker, recordPageview } from "./beacon";
 import { replayedBody } from "../../fast-path";
-import { merchLink, showTicketLink } from "./repository";
+import { merchLink, releaseLink, showTicketLink } from "./repository";
 import { reportCsv, reportCsvName } from "./export";
 import { showReport, statsReport } from "./report";
 import { visitSource } from "./sources";
@@ -29,6 +30,9 @@ const newsletterLinkParams = idParams.extend({
     .transform(Number)
     .pipe(z.number().int().max(100_000, "link is too large")),
 });
+
+/** `/go/release/:id/:service`: a release's id and one of the services. */
+const releaseLinkParams = idParams.extend({ service: z.enum(RELEASE_SERVICES, { message: `service must be one of ${RELEASE_SERVICES.join(", ")}` }) });
 
 /** Where link `n` of a sent newsletter leads (modules/newsletter/links.ts), or null. */
 async function newsletterLink(db: Db, id: number, n: number): Promise<string | null> {
@@ -79,13 +83,14 @@ export const statsPublicRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  const outbound = async (request: Parameters<typeof countable>[1], kind: "show" | "merch", id: number, link: string | null) => {
-    if (!link) throw notFound(kind === "show" ? "Show not found or has no ticket link" : "Merchandise not found or has no shop link");
+  const NOT_FOUND = { show: "Show not found or has no ticket link", merch: "Merchandise not found or has no shop link", release: "Release not found, not out yet, or not on that service" };
+  const outbound = async (request: Parameters<typeof countable>[1], kind: "show" | "merch" | "release", id: number, link: string | null, path = "") => {
+    if (!link) throw notFound(NOT_FOUND[kind]);
     // a HEAD (a link checker) is answered, not counted
     if (request.method === "GET" && app.stats.allow(request.ip) && (await countable(app, request))) {
       const from = request.headers.referer ?? "";
       const { source, utmMedium, utmCampaign } = visitSource("/", from, [app.stats.site, request.host.toLowerCase()]);
-      app.stats.record({ kind, target: id, address: request.ip, userAgent: request.headers["user-agent"] ?? "", path: "", source, utmMedium, utmCampaign });
+      app.stats.record({ kind, target: id, address: request.ip, userAgent: request.headers["user-agent"] ?? "", path, source, utmMedium, utmCampaign });
     }
     return link;
   };
@@ -98,6 +103,13 @@ export const statsPublicRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get("/go/merch/:id", { schema: { params: idParams } }, async (request, reply) => {
     const item = await merchLink(app.db, request.params.id);
     const link = await outbound(request, "merch", request.params.id, item && merchShopLink(item));
+    return reply.header("cache-control", "no-store").redirect(link, 302);
+  });
+
+  // a release's link to one service (issue 25): counted per release and service; 404 before it is out
+  app.get("/go/release/:id/:service", { schema: { params: releaseLinkParams } }, async (request, reply) => {
+    const { id, service } = request.params;
+    const link = await outbound(request, "release", id, await releaseLink(app.db, id, service), service);
     return reply.header("cache-control", "no-store").redirect(link, 302);
   });
 

@@ -23,9 +23,10 @@ const EVENT_COLUMNS = sql`day, kind, path, target, visitor, source, country, reg
 
 /**
  * The 'click' dimension's key: 'show:12', 'merch:4', and for a newsletter its link too,
- * 'newsletter:7:3' (link 3 of newsletter 7, the event's `path`). Shows and merch have no path.
+ * 'newsletter:7:3' (link 3 of newsletter 7, the event's `path`), and a release's its service,
+ * 'release:2:spotify'. Shows and merch have no path.
  */
-const CLICK_KEY = sql`kind || ':' || target || case when kind = 'newsletter' then ':' || path else '' end`;
+const CLICK_KEY = sql`kind || ':' || target || case when kind in ('newsletter', 'release') then ':' || path else '' end`;
 
 const PAGEVIEW = sql`kind = 'pageview'`;
 const CLICK = sql`kind <> 'pageview'`;

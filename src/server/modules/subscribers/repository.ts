@@ -95,6 +95,41 @@ export async function subscribe(db: Db, req: SubscribeRequest, now = new Date())
   return saved ? { verifyToken, unsubscribeToken } : null;
 }
 
+/**
+ * Puts an address that has just been confirmed by its own mailed link on the list (issue 25: the
+ * free download for the list, whose form says the address joins it): verified at once, no second
+ * mail. An address already on the list, or one that left it, is left as it is. Answers whether it
+ * was added (what the release's count of fans it brought reads).
+ */
+export async function joinListConfirmed(
+  db: Db,
+  req: { email: string; interests: { shows: boolean; releases: boolean; merch: boolean }; ip: string; signupPage: string | null; consentSource: string },
+  now = new Date(),
+): Promise<boolean> {
+  const [added] = await db
+    .insert(subscribers)
+    .values({
+      email: req.email,
+      name: null,
+      showsInterest: req.interests.shows,
+      releasesInterest: req.interests.releases,
+      merchInterest: req.interests.merch,
+      consentSource: req.consentSource,
+      signupPage: req.signupPage,
+      signupSource: "unknown",
+      unsubscribeToken: hashToken(newToken()),
+      isVerified: true,
+      isSubscribed: true,
+      verifiedAt: now,
+      subscribedAt: now,
+      subscribeIp: req.ip,
+      verifyIp: req.ip,
+    })
+    .onConflictDoNothing({ target: subscribers.email })
+    .returning({ id: subscribers.id });
+  return added !== undefined;
+}
+
 export type VerifyResult = "verified" | "invalid" | "expired";
 
 export interface Verification {

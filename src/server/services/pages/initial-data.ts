@@ -22,6 +22,8 @@ import { listMerchandise } from "../public-reads/merchandise";
 import { privacyFacts } from "../public-reads/privacy";
 import { readPressKit } from "../public-reads/press-kit";
 import { pressKitRecord } from "@shared/schemas/press";
+import { findPublishedRelease, listPublishedReleases } from "../public-reads/releases";
+import { releaseRecord } from "@shared/schemas/releases";
 
 /**
  * The answers the client would otherwise fetch first, keyed exactly like its queries (the GET
@@ -68,6 +70,12 @@ const READERS: { [K in PageDataKey]: (c: ReaderContext) => Promise<PageDataValue
   },
   privacy: async ({ app }) => privacyFacts(app.config),
   pressKit: async ({ app }) => z.encode(pressKitRecord.nullable(), await readPressKit(app.db)),
+  // issue 25: read as of now (links and audio only once out); the page's clock rebuilds it at the next releaseAt
+  releases: async ({ app }) => list(releaseRecord, await listPublishedReleases(app.db, new Date())),
+  release: async ({ app, params }) => {
+    const row = await findPublishedRelease(app.db, params.slug, new Date());
+    return row ? z.encode(releaseRecord, row) : null;
+  },
 };
 
 /** The reads of one render of the page at `params` (its path parameters), for the day `today`. */

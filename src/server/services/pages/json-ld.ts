@@ -76,6 +76,56 @@ export function musicComposition(site: SiteInfo, row: { id: number; songName: st
   };
 }
 
+type ReleaseRow = {
+  slug: string;
+  title: string;
+  type: "single" | "ep" | "album";
+  releaseAt: string | Date;
+  description: string;
+  coverImage: string;
+  tracks: { title: string; duration: string; lyricsId: number | null }[];
+};
+
+/** 'PT3M25S' from seconds (a decimal string). */
+const isoDuration = (seconds: string) => {
+  const s = Math.round(Number(seconds));
+  return Number.isFinite(s) && s > 0 ? `PT${Math.floor(s / 60)}M${s % 60}S` : undefined;
+};
+
+/**
+ * A release (issue 25): a single is a MusicRecording, an EP or album a MusicAlbum with its
+ * tracks; `datePublished` is its release time (in the future while the page counts down).
+ */
+export function musicRelease(site: SiteInfo, r: ReleaseRow) {
+  const url = `${site.baseUrl}/releases/${r.slug}`;
+  const image = r.coverImage ? (r.coverImage.startsWith("/") ? `${site.baseUrl}${r.coverImage}` : r.coverImage) : undefined;
+  const band = { "@type": "MusicGroup", "@id": `${site.baseUrl}/#band`, name: site.bandName };
+  const recording = (t: ReleaseRow["tracks"][number]) => ({
+    "@type": "MusicRecording",
+    name: t.title,
+    byArtist: band,
+    ...(isoDuration(t.duration) ? { duration: isoDuration(t.duration) } : {}),
+    ...(t.lyricsId !== null ? { recordingOf: { "@type": "MusicComposition", name: t.title, url: `${site.baseUrl}/lyrics/${t.lyricsId}` } } : {}),
+  });
+  const common = {
+    name: r.title,
+    url,
+    byArtist: band,
+    datePublished: new Date(r.releaseAt).toISOString(),
+    ...(image ? { image } : {}),
+    ...(r.description ? { description: r.description.slice(0, 500) } : {}),
+  };
+  if (r.type === "single") return { "@type": "MusicRecording", ...common, ...(r.tracks[0] && isoDuration(r.tracks[0].duration) ? { duration: isoDuration(r.tracks[0].duration) } : {}) };
+  return {
+    "@type": "MusicAlbum",
+    ...common,
+    albumReleaseType: r.type === "ep" ? "https://schema.org/EPRelease" : "https://schema.org/AlbumRelease",
+    albumProductionType: "https://schema.org/StudioAlbum",
+    numTracks: r.tracks.length,
+    ...(r.tracks.length ? { track: { "@type": "ItemList", numberOfItems: r.tracks.length, itemListElement: r.tracks.map((t, i) => ({ "@type": "ListItem", position: i + 1, item: recording(t) })) } } : {}),
+  };
+}
+
 /** A JSON-LD block; '<' is escaped so no value can close the script element. */
 export function jsonLdScript(graph: object[]): string {
   const json = JSON.stringify({ "@context": "https://schema.org", "@graph": graph });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { todayIso } from "@shared/format";
 import { matchPage, PAGE_DATA_QUERIES, PUBLIC_PAGE_NAMES, PUBLIC_PAGES, type PublicPageName } from "@shared/pages";
-import { bandMembers, lyrics, settings, shows } from "../../db/schema";
+import { bandMembers, lyrics, releases, settings, shows } from "../../db/schema";
 import { createTestApp, type TestApp } from "../../test/app";
 import { describePage } from "./page-meta";
 
@@ -14,6 +14,7 @@ beforeAll(async () => {
   await db.insert(shows).values({ venue: "The Pour House", location: "Raleigh, NC", date: todayIso(new Date(Date.now() + 86_400_000)), time: "8 PM", price: "10", ageRestriction: "All Ages" });
   await db.insert(bandMembers).values({ name: "Wren", role: "Drums" });
   [{ id: lyricId }] = await db.insert(lyrics).values({ title: "Floodplain", songName: "Floodplain", lyricsText: "words" }).returning();
+  await db.insert(releases).values({ slug: "static-season", title: "Static Season", type: "ep", releaseAt: new Date(Date.now() + 86_400_000), published: true });
 });
 afterAll(() => t.close());
 
@@ -72,6 +73,11 @@ describe("a page's data is read once per render", () => {
     rsvpConfirm: () => "/rsvp/confirm",
     press: () => "/press",
     pressLink: () => "/press/link",
+    releases: () => "/releases",
+    release: () => "/releases/static-season",
+    releaseNotify: () => "/release/notify",
+    releaseDownload: () => "/release/download",
+    releaseFile: () => `/download/${"x".repeat(43)}`,
   };
 
   it.each(PUBLIC_PAGE_NAMES)("%s: described from the data its row names, read once, and inlines exactly that data", async (name) => {

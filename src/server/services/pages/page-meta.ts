@@ -6,7 +6,7 @@ import { saleClock } from "@shared/show-sale";
 import { BAND_PHOTO_SIZES, FEATURED_COVER_SIZES, VIDEO_PLAYER_SIZES, variantSrcSet } from "@shared/responsive-images";
 import type { ResponsiveImage } from "@shared/schemas/images";
 import { initialData, pageReads, readData, type InitialData } from "./initial-data";
-import { musicComposition, musicEvent, musicGroup } from "./json-ld";
+import { musicComposition, musicEvent, musicGroup, musicRelease } from "./json-ld";
 import { siteInfoOf, type SiteInfo } from "./site-info";
 
 export interface PageMeta {
@@ -15,7 +15,7 @@ export interface PageMeta {
   description: string;
   path: string;
   noindex: boolean;
-  ogType: "website" | "article" | "music.song";
+  ogType: "website" | "article" | "music.song" | "music.album";
   jsonLd: object[];
   data: InitialData;
   /** the likely LCP image (the featured cover on the home page), preloaded from the head */
@@ -91,7 +91,7 @@ export async function describePage(app: FastifyInstance, rawPath: string): Promi
     ogType: row.ogType ?? "website",
     jsonLd: (row.structuredData ?? ["band"]).flatMap((kind) => structuredData(kind, site, values)),
     data: initialData(inlined, match.params),
-    shareImage: site.shareImage,
+    shareImage: pageShareImage(row.shareImage?.(values), values, site),
     ...(row.lcpImage ? lcpPreload(row.lcpImage, site, values) : {}),
     ...pageClock(values),
     // the mail pages are drawn by their own routes, per request (issue 21); the admin shell by the client
@@ -99,10 +99,24 @@ export async function describePage(app: FastifyInstance, rawPath: string): Promi
   };
 }
 
-/** The on-sale times of the page's upcoming shows (the past sell nothing): what it is drawn as of, and until when. */
+/**
+ * The instants that change the page by themselves: the on-sale times of its upcoming shows (the
+ * past sell nothing) and its releases' release times (issue 25: the countdown becomes the links).
+ * What it is drawn as of, and until when.
+ */
 function pageClock(data: Partial<PageDataValues>): Pick<PageMeta, "clock"> {
-  const shows = data.upcomingShows ?? data.homeShows;
-  return shows?.length ? { clock: saleClock(shows, Date.now()) } : {};
+  const shows = data.upcomingShows ?? data.homeShows ?? [];
+  const releases = [...(data.releases ?? []), ...(data.release ? [data.release] : [])].map((r) => ({ onSaleAt: r.releaseAt }));
+  const times = [...shows, ...releases];
+  return times.length ? { clock: saleClock(times, Date.now()) } : {};
+}
+
+/** A page's own share image (a release's cover) as an absolute URL, else the site's. */
+function pageShareImage(image: string | null | undefined, data: Partial<PageDataValues>, site: SiteInfo): PageMeta["shareImage"] {
+  if (!image || !/^(https:\/\/|\/)/i.test(image)) return site.shareImage;
+  const cover = data.release?.cover;
+  const url = image.startsWith("/") ? `${site.baseUrl}${image}` : image;
+  return { url, width: cover?.width ?? 1200, height: cover?.height ?? 1200 };
 }
 
 /** The JSON-LD of one kind, from the page's data (src/shared/pages.ts names what each kind reads). */
@@ -117,6 +131,10 @@ function structuredData(kind: StructuredData, site: SiteInfo, data: Partial<Page
     case "song": {
       const row = needs(data, "lyric", kind);
       return row ? [musicComposition(site, row)] : [];
+    }
+    case "release": {
+      const row = needs(data, "release", kind);
+      return row ? [musicRelease(site, row)] : [];
     }
   }
 }

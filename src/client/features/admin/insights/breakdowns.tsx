@@ -84,7 +84,8 @@ export function Breakdowns({ report }: { report: StatsReport }) {
           <StatsTable
             caption="Merch clicks per item"
             rows={otherClicks}
-            rowKey={(c) => `${c.kind}:${c.id}`}
+            // a release has one row per service (issue 25): the label tells them apart
+            rowKey={(c) => `${c.kind}:${c.id}:${c.label}`}
             empty="No merch links clicked in this range."
             columns={[
               { header: "Item", cell: (c) => (otherKinds.size > 1 || c.kind !== "merch" ? `${kindName(c.kind)}: ${c.label}` : c.label) },

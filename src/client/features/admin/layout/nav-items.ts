@@ -1,4 +1,4 @@
-import { Calendar, Newspaper, ChartLine, History, FileText, Inbox, LayoutDashboard, Mail, Music, Settings, Shirt, UserCog, Users, Video, type LucideIcon } from "lucide-react";
+import { Calendar, Disc3, Newspaper, ChartLine, History, FileText, Inbox, LayoutDashboard, Mail, Music, Settings, Shirt, UserCog, Users, Video, type LucideIcon } from "lucide-react";
 
 export interface NavItem {
   label: string;
@@ -13,6 +13,8 @@ export const navItems: NavItem[] = [
   { label: "Shows", href: "/shows", icon: Calendar },
   { label: "Merchandise", href: "/merchandise", icon: Shirt },
   { label: "Audio", href: "/audio", icon: Music },
+  // issue 25: release pages, the countdown, notify-me and the free download
+  { label: "Releases", href: "/releases", icon: Disc3 },
   { label: "Videos", href: "/videos", icon: Video },
   { label: "Lyrics", href: "/lyrics", icon: FileText },
   { label: "Band Members", href: "/band-members", icon: Users },

@@ -22,6 +22,8 @@ export const PAGE_LINKS = [
 export const FOOTER_PAGE_LINKS = [
   { href: "/shows", label: "Past shows" },
   { href: "/videos", label: "All videos" },
+  // every single, EP and album (issue 25)
+  { href: "/releases", label: "Releases" },
   ...PAGE_LINKS,
   // what the site keeps about a fan (issue 23)
   { href: "/privacy", label: "Privacy" },

@@ -7,6 +7,7 @@ import { StateMessage } from "../ui/state-message";
 import { EmbedFrame, type Platform } from "./embed-frame";
 import { FeaturedTrackList } from "./featured-track-list";
 import { useSignedInAdmin } from "./use-signed-in-admin";
+import { LatestRelease } from "../releases/latest-release";
 
 /** The spec's text for a player that is not set; shown to a signed-in admin only (issue 13). */
 export const missingEmbedText = (platform: Platform) => `No ${platform} embed URL configured yet. Configure it in the admin settings.`;
@@ -41,6 +42,7 @@ export function MusicSection() {
           </a>
         )}
       </SectionHeading>
+      <LatestRelease />
       {loading ? (
         // no iframe until the settings are known, so nothing flashes before the real players
         <div className="grid gap-6 lg:grid-cols-2">

@@ -1,7 +1,7 @@
 import { Link } from "wouter";
 
 /** Where each form's words are on the privacy page (the page's section ids). */
-export const PRIVACY_SECTIONS = { mailingList: "mailing-list", rsvps: "going-to-a-show", contact: "contact-messages", stats: "visits", cookies: "cookies" } as const;
+export const PRIVACY_SECTIONS = { mailingList: "mailing-list", rsvps: "going-to-a-show", releases: "new-releases", contact: "contact-messages", stats: "visits", cookies: "cookies" } as const;
 type Section = (typeof PRIVACY_SECTIONS)[keyof typeof PRIVACY_SECTIONS];
 
 export const privacyHref = (section?: Section) => (section ? `/privacy#${section}` : "/privacy");

@@ -136,6 +136,19 @@ export default function PrivacyPage() {
               </p>
             </Section>
 
+            <Section id={PRIVACY_SECTIONS.releases} title="New releases">
+              <p>
+                When you ask to be told when a release is out, the band keeps your email address for that release, with when you asked, confirmed and were told. No IP
+                address is kept with it. It is used for two mails only: the link that confirms, and one mail the minute the release is out. It does not put you on the mailing
+                list unless you tick the box, which is a separate signup with its own confirmation. It is deleted with the release.
+              </p>
+              <p>
+                The free download for the list is a signup: once you confirm your address from the mail, you are on the mailing list (as above) and get a personal download
+                link that works 5 times over 7 days. The band keeps the address with when you asked and confirmed and how many times the link was used, and sees how many fans
+                each release brought to the list.
+              </p>
+            </Section>
+
             <Section id={PRIVACY_SECTIONS.contact} title="Messages you send">
               <p>
                 The contact form keeps your name (if you give it), your email address, the message and its type, until the band deletes the message. No IP address is kept

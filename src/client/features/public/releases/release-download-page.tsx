@@ -1,0 +1,2 @@
+import { ReleaseDownloadPage } from "./release-link-pages";
+export default ReleaseDownloadPage;

@@ -1,0 +1,2 @@
+import { ReleaseFilePage } from "./release-link-pages";
+export default ReleaseFilePage;
