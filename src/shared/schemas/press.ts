@@ -65,10 +65,7 @@ export const pressKitInput = z.object({
 export type PressKitInput = z.input<typeof pressKitInput>;
 export type PressKitValues = z.output<typeof pressKitInput>;
 
-/**
- * The latest release as /press shows it. A slot: the releases resource (issue 25, first half)
- * fills it at merge (services/public-reads/press-kit.ts, `latestReleaseForPress`); null until then.
- */
+/** The latest release as /press shows it (services/public-reads/press-kit.ts, `latestReleaseForPress`); null when there is none. */
 export const pressReleaseRecord = z.object({ title: z.string(), url: z.string(), coverUrl: z.string().nullable(), releaseAt: z.string().nullable() });
 
 /** The kit as the public page (and a private link's page) shows it. */

@@ -24,6 +24,8 @@ export const releases = pgTable(
     published: boolean("published").notNull().default(false),
     downloadTrackId: integer("download_track_id").references(() => audioTracks.id, { onDelete: "set null" }),
     downloadFile: text("download_file"),
+    /** when the release.published webhook event was raised for it (once, when it is out: modules/releases/rounds.ts) */
+    outAnnouncedAt: timestamp("out_announced_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -14,8 +14,8 @@ export const pressKitPublicRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(pressApi.kit, { schema: { response: { 200: pressKitAnswers.public } } }, async (request, reply) =>
     sendPublic(app, request, reply, {
       key: pressApi.kit,
-      // SLOT(releases): add the releases tag here when latestReleaseForPress reads them
-      tags: ["press"],
+      // the kit, and its latest release
+      tags: ["press", "releases"],
       build: async () => jsonAnswer(pressKitAnswers.public, { success: true, data: await readPressKit(app.db) }),
     }),
   );

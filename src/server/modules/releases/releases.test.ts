@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { releasesApi } from "@shared/api/releases";
 import { INITIAL_DATA_ID, type InitialPage } from "@shared/page-render";
-import { audioTracks, lyrics, releaseNotifies, statsEvents, subscribers } from "../../db/schema";
+import { audioTracks, lyrics, releaseNotifies, statsEvents, subscribers, webhookDeliveries, webhookEndpoints } from "../../db/schema";
 import { createTestApp, type TestApp } from "../../test/app";
 import { expectIdChecks, expectRefusedWithoutSession } from "../../test/crud-checks";
 import { secondInstance } from "../../test/second-instance";
@@ -238,11 +238,21 @@ describe("E-mail me when it is out", () => {
     expect((await t.request({ method: "POST", url: releasesApi.notify(r.id), payload: { email: "maybe@example.com" } })).statusCode).toBe(200);
     await mailTo("maybe@example.com", "Confirm: tell me");
 
+    // the band's chat wants release.published (issue 26): raised once, when it is out
+    const [endpoint] = await t.app.db.insert(webhookEndpoints).values({ url: "https://chat.example/hook", events: ["release.published"], secret: "whsec_test" }).returning();
+    // (other releases of this file, out already, are announced at the first round too)
+    const published = async () =>
+      (await t.app.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpoint.id))).filter((d) => d.eventType === "release.published" && JSON.parse(d.body).data.id === r.id);
+
     const at = new Date(r.releaseAt);
     expect(await releaseOutRound(t.app, { now: () => new Date(at.getTime() - 1000) })).toEqual({ sent: 0, more: false });
+    expect(await published()).toHaveLength(0);
     // rounds at once (as instances do): the claim lets one send
     const rounds = await Promise.all([1, 2, 3].map(() => releaseOutRound(t.app, { now: () => at })));
     expect(rounds.reduce((n, x) => n + x.sent, 0)).toBe(1);
+    const events = await published();
+    expect(events).toHaveLength(1);
+    expect(JSON.parse(events[0].body)).toMatchObject({ type: "release.published", data: { id: r.id, title: "Told Once", url: "https://band.example/releases/told-once" } });
     const out = await mailTo("sure@example.com", "Out now: Told Once");
     expect(out.decoded).toContain(`https://band.example/go/release/${r.id}/spotify`);
     expect(out.decoded).toContain("https://band.example/releases/told-once");
@@ -251,6 +261,7 @@ describe("E-mail me when it is out", () => {
     await new Promise((resolve) => setTimeout(resolve, 300)); // nothing more arrives in the next moments
     expect(mailsTo("sure@example.com", "Out now")).toHaveLength(1);
     expect(mailsTo("maybe@example.com", "Out now")).toHaveLength(0);
+    expect(await published()).toHaveLength(1);
     // the admin sees who was told
     expect((await t.request({ method: "GET", url: releasesApi.adminItem(r.id), headers })).json().data).toMatchObject({ notifyConfirmed: 1, notified: 1 });
     // the address asked for this release only: not on the mailing list

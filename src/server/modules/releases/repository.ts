@@ -5,6 +5,7 @@ import type { Db } from "../../db/client";
 import { audioTracks, mediaFiles, releaseDownloads, releaseNotifies, releases, releaseTracks } from "../../db/schema";
 import { conflict } from "../../lib/http-error";
 import { hashToken, newToken } from "../../lib/tokens";
+import { raiseReleasePublished } from "../../services/webhook-events";
 
 type ReleaseRow = typeof releases.$inferSelect;
 
@@ -214,6 +215,27 @@ export async function claimDueNotifies(db: Db, want: number, now: Date): Promise
     from due where n.id = due.id
     returning n.id, n.release_id, n.email`);
   return rowsOf(result).map((r) => ({ id: Number(r.id), releaseId: Number(r.release_id), email: String(r.email) }));
+}
+
+/**
+ * Releases that are out and not announced yet, each claimed once (FOR UPDATE SKIP LOCKED) and its
+ * release.published webhook event queued in the same commit (issue 26): once across instances.
+ */
+export async function announceOutReleases(db: Db, now: Date, publicUrl: string): Promise<number> {
+  return db.transaction(async (tx) => {
+    const result = await tx.execute(sql`
+      update ${releases} r set out_announced_at = ${now.toISOString()}::timestamptz
+      where r.id in (
+        select id from ${releases}
+        where published and out_announced_at is null and release_at <= ${now.toISOString()}::timestamptz
+        order by release_at, id for update skip locked)
+      returning r.id, r.title, r.slug, r.release_at`);
+    const out = rowsOf(result);
+    for (const r of out) {
+      await raiseReleasePublished(tx, { id: Number(r.id), title: String(r.title), url: `${publicUrl}/releases/${String(r.slug)}`, releaseDate: new Date(r.release_at as string).toISOString() });
+    }
+    return out.length;
+  });
 }
 
 /** Gives a claim back for a later round (its send failed for a reason worth retrying). */

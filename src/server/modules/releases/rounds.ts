@@ -7,7 +7,7 @@ import { classifySendError } from "../../mail/send-errors";
 import { releaseOutMail, type ReleaseInMail } from "../../mail/templates";
 import { loadSiteInfo } from "../../services/pages/site-info";
 import { IDLE, PollingWorker } from "../../services/polling-worker";
-import { claimDueNotifies, giveBackNotify, nextDueAt, releasesByIds } from "./repository";
+import { announceOutReleases, claimDueNotifies, giveBackNotify, nextDueAt, releasesByIds } from "./repository";
 
 type ReleaseRow = Awaited<ReturnType<typeof releasesByIds>> extends Map<number, infer R> ? R : never;
 
@@ -35,6 +35,9 @@ export async function releaseOutRound(app: FastifyInstance, opts: OutRoundOption
   const now = (opts.now ?? (() => new Date()))();
   const limiter = opts.limiter ?? new RateLimiter(app.config.MAIL_RATE_PER_SECOND);
   const batch = opts.batchSize ?? 50;
+  // the band's chat hears of it once (release.published), whoever asked to be told
+  const announced = await announceOutReleases(app.db, now, app.config.PUBLIC_URL);
+  if (announced > 0) app.log.info({ announced }, "releases out: release.published raised");
   const claimed = await claimDueNotifies(app.db, batch, now);
   if (claimed.length === 0) return { sent: 0, more: false };
   const site = await loadSiteInfo(app);

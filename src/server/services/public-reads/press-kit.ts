@@ -1,7 +1,7 @@
-import { eq, inArray } from "drizzle-orm";
+import { desc, eq, inArray } from "drizzle-orm";
 import type { PressKit } from "@shared/schemas/press";
 import type { Db } from "../../db/client";
-import { mediaFiles, pressKit, type PressKitRow } from "../../db/schema";
+import { mediaFiles, pressKit, releases, type PressKitRow } from "../../db/schema";
 import { responsiveImages } from "../images/responsive-images";
 
 /** The one row of the press kit (modules/press writes it). */
@@ -13,12 +13,14 @@ export async function readPressKitRow(db: Db): Promise<PressKitRow | null> {
 }
 
 /**
- * SLOT(releases): the latest published release for /press. The releases resource (issue 25's
- * first half) is built beside this one; at merge this reads it (title, its page's URL, the cover,
- * releaseAt as ISO). Until then the press kit simply has no release to show.
+ * The latest release for /press (issue 25): the newest published one, out or still counting down
+ * (press wants to hear of the next one too); its page, its cover, its time. Its links are not
+ * shown here, so the kit does not change by itself when the release comes out.
  */
-export async function latestReleaseForPress(_db: Db): Promise<PressKit["latestRelease"]> {
-  return null;
+export async function latestReleaseForPress(db: Db): Promise<PressKit["latestRelease"]> {
+  const [row] = await db.select().from(releases).where(eq(releases.published, true)).orderBy(desc(releases.releaseAt), desc(releases.id)).limit(1);
+  if (!row) return null;
+  return { title: row.title, url: `/releases/${row.slug}`, coverUrl: row.coverImage || null, releaseAt: row.releaseAt.toISOString() };
 }
 
 /**
