@@ -17,6 +17,24 @@ const POLL_MS = 30_000;
 type ShowRow = typeof shows.$inferSelect;
 const rowsOf = (result: unknown) => (result as { rows: unknown[] }).rows;
 
+type Tx = Parameters<typeof queueNewsletterIn>[0];
+
+/** A mail to the verified fans with the shows interest within `miles` of show `showId`, queued as a newsletter in `tx`. */
+function queueNearbyMail(tx: Tx, words: { subject: string; content: string }, showId: number, miles: number) {
+  const contentHtml = sanitizeNewsletterHtml(words.content);
+  return queueNewsletterIn(tx, {
+    subject: words.subject,
+    contentHtml,
+    contentText: htmlToText(contentHtml),
+    targetShows: true,
+    targetReleases: false,
+    targetMerch: false,
+    nearShowId: showId,
+    nearMiles: miles,
+    createdBy: null,
+  });
+}
+
 /**
  * One round of 'tell fans near it' (issue 24): claims one show whose nearby mail is due and not
  * sent, with one UPDATE ... RETURNING (FOR UPDATE SKIP LOCKED: two instances never take the same
@@ -47,18 +65,7 @@ export async function tellFansNearby(app: FastifyInstance, now: Date): Promise<{
     );
     const calendarUrl = new URL(showsApi.showCalendar(row.id), app.config.PUBLIC_URL).toString();
     const words = nearbyShowWords({ draft, bandName: band, venue: row.venue, calendarUrl });
-    const contentHtml = sanitizeNewsletterHtml(words.content);
-    const queued = await queueNewsletterIn(tx, {
-      subject: words.subject,
-      contentHtml,
-      contentText: htmlToText(contentHtml),
-      targetShows: true,
-      targetReleases: false,
-      targetMerch: false,
-      nearShowId: row.id,
-      nearMiles: row.announce_nearby_miles,
-      createdBy: null,
-    });
+    const queued = await queueNearbyMail(tx, words, row.id, row.announce_nearby_miles);
     await tx.execute(sql`update ${shows} set nearby_told_count = ${queued.recipients}, nearby_newsletter_id = ${queued.id} where id = ${row.id}`);
     return { showId: row.id, recipients: queued.recipients };
   });
@@ -103,18 +110,7 @@ export async function sendPresaleNearby(app: FastifyInstance, now: Date): Promis
       ticketUrl: row.event_url,
       showsUrl: new URL("/shows", app.config.PUBLIC_URL).toString(),
     });
-    const contentHtml = sanitizeNewsletterHtml(words.content);
-    const queued = await queueNewsletterIn(tx, {
-      subject: words.subject,
-      contentHtml,
-      contentText: htmlToText(contentHtml),
-      targetShows: true,
-      targetReleases: false,
-      targetMerch: false,
-      nearShowId: row.id,
-      nearMiles: row.presale_nearby_miles,
-      createdBy: null,
-    });
+    const queued = await queueNearbyMail(tx, words, row.id, row.presale_nearby_miles);
     await tx.execute(sql`update ${shows} set presale_nearby_told_count = ${queued.recipients}, presale_nearby_newsletter_id = ${queued.id} where id = ${row.id}`);
     return { showId: row.id, recipients: queued.recipients };
   });
