@@ -1,12 +1,11 @@
-import { and, eq, isNotNull } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { RATE_LIMIT_WINDOW_MS } from "@shared/privacy";
 import { messageAnswer } from "@shared/schemas/answers";
 import { CONTACT_SUCCESS, contactInput } from "@shared/schemas/contact";
-import { users } from "../../db/schema";
 import type { Db } from "../../db/client";
 import { sendInBackground } from "../../services/mailer";
 import { raiseEvent } from "../../services/webhook-events";
+import { activeAdminAddresses } from "../../services/admin-addresses";
 import { bandName } from "../../services/settings";
 import { contactNotificationMail } from "../../mail/templates";
 import { insertMessage } from "../messages/repository";
@@ -44,15 +43,12 @@ export const contactPublicRoutes: FastifyPluginAsyncZod = async (app) => {
       sendInBackground(
         app,
         async () => {
-          const admins = await app.db
-            .select({ email: users.email })
-            .from(users)
-            .where(and(eq(users.isActive, true), eq(users.isAdmin, true), isNotNull(users.email)));
+          const admins = await activeAdminAddresses(app.db);
           const band = await bandName(app);
-          return admins.map((a) =>
+          return admins.map((to) =>
             contactNotificationMail({
               bandName: band,
-              to: a.email!,
+              to,
               name: saved.name,
               email: saved.email,
               messageType: saved.messageType,

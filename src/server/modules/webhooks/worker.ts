@@ -1,9 +1,8 @@
-import { and, eq, isNotNull } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { users } from "../../db/schema";
 import { webhookPausedMail } from "../../mail/templates";
 import { sendInBackground } from "../../services/mailer";
 import { IDLE, PollingWorker } from "../../services/polling-worker";
+import { activeAdminAddresses } from "../../services/admin-addresses";
 import { bandName } from "../../services/settings";
 import { bodyFor } from "./formats";
 import { claimDue, pruneDeliveries, recordFailure, recordSuccess, retryDelayMs, RETRY_FOR_MS, type Claimed } from "./repository";
@@ -83,12 +82,9 @@ function tellAdminsOfPause(app: FastifyInstance, url: string, lastError: string 
   sendInBackground(
     app,
     async () => {
-      const admins = await app.db
-        .select({ email: users.email })
-        .from(users)
-        .where(and(eq(users.isActive, true), eq(users.isAdmin, true), isNotNull(users.email)));
+      const admins = await activeAdminAddresses(app.db);
       const band = await bandName(app);
-      return admins.map((a) => webhookPausedMail({ bandName: band, to: a.email!, host: hostOf(url), lastError, settingsUrl: `${app.config.PUBLIC_URL}/admin/settings/notifications` }));
+      return admins.map((to) => webhookPausedMail({ bandName: band, to, host: hostOf(url), lastError, settingsUrl: `${app.config.PUBLIC_URL}/admin/settings/notifications` }));
     },
     "webhook paused notice",
   );
