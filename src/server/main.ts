@@ -10,6 +10,7 @@ import { stripStoredMetadata } from "./storage/metadata-backfill";
 import { stopImageWorker } from "./storage/image-worker-client";
 import { sweepUploads } from "./storage/upload-sweep";
 import { startBackgroundWork } from "./background";
+import { uploadPlace } from "./services/storage";
 import { dropDictionariesAfterEachCheck } from "@shared/password-strength";
 
 async function main() {
@@ -32,11 +33,12 @@ async function main() {
       await ensurePrimaryAdmin(database.db, config, built.log);
       if (config.SEED_DEMO && (await seedDemoContent(database.db, config))) built.log.info("demo content seeded");
       // the demo content's images (and photos stored before variants existed) get their WebP/AVIF variants, once
-      await makeMissingVariants(database.db, config.uploadsDir, built.log, { timeoutMs: config.IMAGE_JOB_TIMEOUT_SECONDS * 1000 });
+      const place = uploadPlace(built);
+      await makeMissingVariants(database.db, place, built.log, { timeoutMs: config.IMAGE_JOB_TIMEOUT_SECONDS * 1000 });
       // photos stored before issue 21 lose their EXIF/GPS, once
-      await stripStoredMetadata(database.db, config.uploadsDir, built.log, { timeoutMs: config.IMAGE_JOB_TIMEOUT_SECONDS * 1000 });
+      await stripStoredMetadata(database.db, place, built.log, { timeoutMs: config.IMAGE_JOB_TIMEOUT_SECONDS * 1000 });
       // what uploads cut off mid-way (a killed process) left behind: temporary files, variants no record names
-      const swept = await sweepUploads(database.db, config.uploadsDir);
+      const swept = await sweepUploads(database.db, place);
       if (swept.length) built.log.info(`removed ${swept.length} leftover upload file(s)`);
       return built;
     },
