@@ -245,7 +245,7 @@ export function withDerived(e: Env): AppConfig {
     clientDistDir,
     ssrDistDir: e.SSR_DIST_DIR ? path.resolve(e.SSR_DIST_DIR) : ssrDirBeside(clientDistDir),
     objectStorage: e.STORAGE_URL ? (parseStorageUrl(e.STORAGE_URL) as S3Location) : null,
-    mediaPublicUrl: e.MEDIA_PUBLIC_URL ?? "",
+    mediaPublicUrl: (e.MEDIA_PUBLIC_URL ?? "").replace(/\/+$/, ""),
   };
 }
 

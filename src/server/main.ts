@@ -31,7 +31,7 @@ async function main() {
       await migrate(database);
       const built = await buildApp({ config, database });
       await ensurePrimaryAdmin(database.db, config, built.log);
-      if (config.SEED_DEMO && (await seedDemoContent(database.db, config))) built.log.info("demo content seeded");
+      if (config.SEED_DEMO && (await seedDemoContent(database.db, config, built.storage))) built.log.info("demo content seeded");
       // the demo content's images (and photos stored before variants existed) get their WebP/AVIF variants, once
       const place = uploadPlace(built);
       await makeMissingVariants(database.db, place, built.log, { timeoutMs: config.IMAGE_JOB_TIMEOUT_SECONDS * 1000 });

@@ -31,7 +31,8 @@ export async function registerStatic(app: FastifyInstance) {
   } else if (app.storage.kind === "local") {
     await registerLocalUploads(app);
   } else {
-    app.get("/uploads/*", (request, reply) => serveStoredObject(app.storage, request, reply));
+    // GET and HEAD declared together: a HEAD answers the object's headers without reading its bytes
+    app.route({ method: ["GET", "HEAD"], url: "/uploads/*", handler: (request, reply) => serveStoredObject(app.storage, request, reply) });
   }
   await registerClient(app);
 }

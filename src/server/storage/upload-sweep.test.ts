@@ -52,13 +52,14 @@ describe("the start-up sweep of leftover upload files", () => {
     // the upload's own files are old too
     for (const file of referenced) fs.utimesSync(file, new Date(Date.now() - 3_600_000), new Date(Date.now() - 3_600_000));
 
-    const removed = await sweepUploads(t.database.db, uploadPlace(t.app));
     // left in this instance's staging folder by a process killed mid-upload
     const oldStaging = path.join(t.app.config.stagingDir, hex(24));
     plant(oldStaging, "x.png", 60);
     fs.utimesSync(oldStaging, new Date(Date.now() - 3_600_000), new Date(Date.now() - 3_600_000));
     const freshStaging = path.join(t.app.config.stagingDir, hex(23));
     plant(freshStaging, "y.png", 0);
+
+    const removed = await sweepUploads(t.database.db, uploadPlace(t.app));
 
     // objects by key, local leftovers by path
     const key = (file: string) => path.relative(t.app.config.uploadsDir, file);
