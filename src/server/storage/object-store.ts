@@ -16,6 +16,8 @@ export interface ObjectInfo {
   key: string;
   size: number;
   lastModified: Date;
+  /** the object's own metadata (a bucket's x-amz-meta-*; none on disk) */
+  metadata?: Record<string, string>;
 }
 
 /** A byte range as asked: `bytes=10-20` is { start: 10, end: 20 }, `bytes=10-` { start: 10 }, `bytes=-5` { suffix: 5 }. */
@@ -45,7 +47,7 @@ export interface ObjectStore {
    * Stores a local file's bytes under `key`; `move` lets the store take the file itself (a rename
    * on the same disk) instead of copying it; it is gone from `file` afterwards either way then.
    */
-  putFile(key: string, file: string, options?: { contentType?: string; move?: boolean }): Promise<void>;
+  putFile(key: string, file: string, options?: { contentType?: string; move?: boolean; metadata?: Record<string, string> }): Promise<void>;
   /** Reads an object, or a range of it; `ifNoneMatch` (the client's ETag) answers not-modified when it still matches. */
   read(key: string, options?: { range?: ByteRange; ifNoneMatch?: string }): Promise<ReadResult>;
   head(key: string): Promise<ObjectInfo | null>;

@@ -84,7 +84,7 @@ export class S3Store implements ObjectStore {
     return this.prefix + key;
   }
 
-  async putFile(key: string, file: string, options: { contentType?: string; move?: boolean } = {}) {
+  async putFile(key: string, file: string, options: { contentType?: string; move?: boolean; metadata?: Record<string, string> } = {}) {
     const { size } = await fs.promises.stat(file);
     try {
       await this.client.send(
@@ -94,6 +94,7 @@ export class S3Store implements ObjectStore {
           Body: fs.createReadStream(file),
           ContentLength: size,
           ContentType: options.contentType ?? contentTypeOf(key),
+          ...(options.metadata && { Metadata: options.metadata }),
         }),
       );
     } catch (err) {
@@ -149,7 +150,7 @@ export class S3Store implements ObjectStore {
   async head(key: string): Promise<ObjectInfo | null> {
     try {
       const res = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: this.k(key) }));
-      return { key, size: res.ContentLength ?? 0, lastModified: res.LastModified ?? new Date(0) };
+      return { key, size: res.ContentLength ?? 0, lastModified: res.LastModified ?? new Date(0), metadata: res.Metadata ?? {} };
     } catch (err) {
       if (isMissing(err)) return null;
       throw unavailable(err, `look-up of ${key}`);
