@@ -78,7 +78,7 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     if (error instanceof StorageUnavailable) {
       // the upload storage (a bucket) is down or refuses us: nothing was kept, try again soon (decision 039)
-      request.log.error({ err: error }, "object storage unavailable");
+      request.log.warn({ err: error }, "object storage unavailable");
       return reply.status(503).header("retry-after", "30").send({ success: false, message: STORAGE_DOWN_MESSAGE });
     }
     if (error instanceof HttpError) {

@@ -26,7 +26,7 @@ export async function serveStoredObject(store: ObjectStore, request: FastifyRequ
     got = await store.read(key, { range: parseRange(request.headers.range) ?? undefined, ifNoneMatch: request.headers["if-none-match"] });
   } catch (err) {
     if (!(err instanceof StorageUnavailable)) throw err;
-    request.log.error({ err, key }, "upload not served: the object storage does not answer");
+    request.log.warn({ err, key }, "upload not served: the object storage does not answer");
     return reply.status(503).header("retry-after", "30").header("cache-control", "no-store").send({ success: false, message: STORAGE_DOWN_MESSAGE });
   }
   reply.header("X-Content-Type-Options", "nosniff").header("Content-Security-Policy", INERT_CSP).header("Cache-Control", uploadCacheControl(key));
