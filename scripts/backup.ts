@@ -41,7 +41,7 @@ async function main() {
     via = config.DATABASE_URL ? "read from PostgreSQL" : "the site is not running: read the database directly";
     const database = await openDatabase(config);
     // the uploads folder, or the bucket of STORAGE_URL (its objects are copied into the archive)
-    const store = openObjectStore(config);
+    const store = await openObjectStore(config);
     try {
       result = await createBackup(database, store, out);
       await recordManualBackup(database.db, result).catch(() => {}); // an older database has no backup_runs yet

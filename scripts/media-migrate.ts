@@ -16,7 +16,7 @@ async function main() {
   const config = loadConfig();
   if (!config.objectStorage) throw new Error("STORAGE_URL is not set: set it to the bucket to copy the uploads into (README, Configuration).");
   const source = new LocalStore(config.uploadsDir);
-  const target = new S3Store(config.objectStorage);
+  const target = await S3Store.open(config.objectStorage);
   const started = Date.now();
   let lastLine = 0;
   console.log(`copying ${source.where} into ${target.where}`);

@@ -78,7 +78,7 @@ async function measure(name: string, store: ObjectStore, sources: string[]) {
 async function main() {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), "band-storage-bench-"));
   const s3 = await startS3Server({ bucket: "band-bench" });
-  const bucket = new S3Store(parseStorageUrl(s3.storageUrl) as S3Location);
+  const bucket = await S3Store.open(parseStorageUrl(s3.storageUrl) as S3Location);
   const disk = new LocalStore(path.join(work, "uploads"));
   try {
     const sources = Array.from({ length: FILES }, (_, i) => {

@@ -13,7 +13,7 @@ declare module "fastify" {
 /** Decorates `app.storage` (its S3 client's sockets are released when the app closes). */
 export const storageServices = fp(
   async (app: FastifyInstance) => {
-    const store = openObjectStore(app.config, app.log);
+    const store = await openObjectStore(app.config, app.log);
     app.decorate("storage", store);
     app.addHook("onClose", async () => store.close());
   },

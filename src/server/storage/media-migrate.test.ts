@@ -39,7 +39,7 @@ beforeAll(async () => {
   }
   // a temporary file of an upload in progress is no upload
   fs.writeFileSync(path.join(dataDir, "uploads", "images", ".tmp-0123"), "partial");
-  target = new S3Store(parseStorageUrl(s3.storageUrl) as S3Location);
+  target = await S3Store.open(parseStorageUrl(s3.storageUrl) as S3Location);
 });
 afterAll(async () => {
   target?.close();

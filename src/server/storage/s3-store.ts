@@ -2,15 +2,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import {
-  DeleteObjectsCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  S3Client,
-  type GetObjectCommandOutput,
-} from "@aws-sdk/client-s3";
+import type { GetObjectCommandOutput, S3Client } from "@aws-sdk/client-s3";
 import type { S3Location } from "../config";
 import { contentTypeOf } from "./content-types";
 import { resolveRange, StorageUnavailable, type ByteRange, type ObjectInfo, type ObjectStore, type ReadResult } from "./object-store";
@@ -49,8 +41,11 @@ function unavailable(err: unknown, what: string): StorageUnavailable {
   return new StorageUnavailable(`object storage ${what} failed (${detail})`, { cause: err });
 }
 
+/** The SDK, loaded only when a bucket is used: it adds about 24 MB to a process's memory. */
+type Sdk = typeof import("@aws-sdk/client-s3");
+
 /**
- * An S3-compatible bucket (STORAGE_URL), through the AWS SDK v3. Checksums only where the API
+ * An S3-compatible bucket (STORAGE_URL), through the AWS SDK v3 (`S3Store.open`). Checksums only where the API
  * requires one (`requestChecksumCalculation: "WHEN_REQUIRED"`): with the SDK's default, a
  * streamed PUT is sent aws-chunked with a trailing checksum, which several S3-compatible servers
  * (s3rver among them, seen in the tests) store verbatim, framing and all.
@@ -59,15 +54,22 @@ export class S3Store implements ObjectStore {
   readonly kind = "s3";
   readonly where: string;
   readonly client: S3Client;
+  private readonly sdk: Sdk;
   private readonly bucket: string;
   private readonly prefix: string;
 
-  constructor(location: S3Location, log?: Log) {
+  /** Loads the SDK (the first time) and makes the client. */
+  static async open(location: S3Location, log?: Log): Promise<S3Store> {
     quietVersionWarning(log);
+    return new S3Store(location, await import("@aws-sdk/client-s3"));
+  }
+
+  private constructor(location: S3Location, sdk: Sdk) {
+    this.sdk = sdk;
     this.bucket = location.bucket;
     this.prefix = location.prefix;
     this.where = `s3://${location.bucket}/${location.prefix}`;
-    this.client = new S3Client({
+    this.client = new sdk.S3Client({
       region: location.region,
       ...(location.endpoint && { endpoint: location.endpoint }),
       forcePathStyle: location.forcePathStyle,
@@ -88,7 +90,7 @@ export class S3Store implements ObjectStore {
     const { size } = await fs.promises.stat(file);
     try {
       await this.client.send(
-        new PutObjectCommand({
+        new this.sdk.PutObjectCommand({
           Bucket: this.bucket,
           Key: this.k(key),
           Body: fs.createReadStream(file),
@@ -116,7 +118,7 @@ export class S3Store implements ObjectStore {
     let res: GetObjectCommandOutput;
     try {
       res = await this.client.send(
-        new GetObjectCommand({
+        new this.sdk.GetObjectCommand({
           Bucket: this.bucket,
           Key: this.k(key),
           ...(range && { Range: `bytes=${range.start}-${"end" in range && range.end !== undefined ? range.end : ""}` }),
@@ -149,7 +151,7 @@ export class S3Store implements ObjectStore {
 
   async head(key: string): Promise<ObjectInfo | null> {
     try {
-      const res = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: this.k(key) }));
+      const res = await this.client.send(new this.sdk.HeadObjectCommand({ Bucket: this.bucket, Key: this.k(key) }));
       return { key, size: res.ContentLength ?? 0, lastModified: res.LastModified ?? new Date(0), metadata: res.Metadata ?? {} };
     } catch (err) {
       if (isMissing(err)) return null;
@@ -175,7 +177,7 @@ export class S3Store implements ObjectStore {
     for (let i = 0; i < keys.length; i += 1000) {
       const batch = keys.slice(i, i + 1000);
       try {
-        const res = await this.client.send(new DeleteObjectsCommand({ Bucket: this.bucket, Delete: { Objects: batch.map((key) => ({ Key: this.k(key) })), Quiet: true } }));
+        const res = await this.client.send(new this.sdk.DeleteObjectsCommand({ Bucket: this.bucket, Delete: { Objects: batch.map((key) => ({ Key: this.k(key) })), Quiet: true } }));
         const failed = (res.Errors ?? []).filter((e) => e.Code !== "NoSuchKey");
         if (failed.length) throw new Error(`${failed.length} object(s) not removed: ${failed[0].Code} ${failed[0].Message ?? ""}`);
       } catch (err) {
@@ -189,7 +191,7 @@ export class S3Store implements ObjectStore {
     do {
       let res;
       try {
-        res = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: this.k(prefix), ContinuationToken: token }));
+        res = await this.client.send(new this.sdk.ListObjectsV2Command({ Bucket: this.bucket, Prefix: this.k(prefix), ContinuationToken: token }));
       } catch (err) {
         throw unavailable(err, "listing");
       }
