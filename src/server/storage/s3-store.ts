@@ -9,6 +9,7 @@ import { resolveRange, StorageUnavailable, type ByteRange, type ObjectInfo, type
 
 interface Log {
   info(msg: string): void;
+  warn?(obj: object, msg: string): void;
 }
 
 /**
@@ -61,10 +62,10 @@ export class S3Store implements ObjectStore {
   /** Loads the SDK (the first time) and makes the client. */
   static async open(location: S3Location, log?: Log): Promise<S3Store> {
     quietVersionWarning(log);
-    return new S3Store(location, await import("@aws-sdk/client-s3"));
+    return new S3Store(location, await import("@aws-sdk/client-s3"), log);
   }
 
-  private constructor(location: S3Location, sdk: Sdk) {
+  private constructor(location: S3Location, sdk: Sdk, log?: Log) {
     this.sdk = sdk;
     this.bucket = location.bucket;
     this.prefix = location.prefix;
@@ -79,6 +80,10 @@ export class S3Store implements ObjectStore {
       // an outage answers a visitor within seconds rather than holding the request
       maxAttempts: 2,
       requestHandler: { connectionTimeout: 3_000, requestTimeout: 60_000 },
+      // the SDK's own remarks go to the server's log, not to the console (without a logger it
+      // prints 'An error was encountered in a non-retryable streaming request.' on stderr); the
+      // failure itself is reported by the caller (StorageUnavailable)
+      logger: { trace() {}, debug() {}, info() {}, warn: (...args: unknown[]) => log?.warn?.({ sdk: args.map(String).join(" ") }, "object storage client"), error() {} },
     });
   }
 

@@ -20,8 +20,9 @@ interface Log {
  * The original is fetched from the store into a staging folder, the image worker makes the
  * variants there, and they go into the store beside it (with the original again when the worker
  * rewrote it without its EXIF/GPS) before the row names them.
- * An image that cannot be read is marked with no variants, so it is not tried at every start;
- * one whose file is missing, or the store not answering, is tried again at the next start.
+ * An image that cannot be read, or whose file is missing, is marked with no variants, so it is
+ * not tried at every start; one past the time limit, or the store not answering, is tried again
+ * at the next start.
  */
 export async function makeMissingVariants(db: Db, place: UploadPlace, log?: Log, options: { timeoutMs?: number } = {}): Promise<number> {
   const rows = await db
@@ -43,11 +44,9 @@ export async function makeMissingVariants(db: Db, place: UploadPlace, log?: Log,
         if (cleanedSize !== undefined) await place.store.putFile(key, file, { move: true });
         return { width: facts.width, height: facts.height, variants, metadataStripped: true, ...(cleanedSize !== undefined && { fileSize: cleanedSize }) };
       });
-      if (!result) {
-        log?.warn({ filePath: row.filePath }, "image variants not made: the file is not in the upload storage");
-        continue;
-      }
-      made = result;
+      // a file that is not there is marked like an unreadable one (no variants), not looked for at every start
+      if (result) made = result;
+      else log?.warn({ filePath: row.filePath }, "image variants not made: the file is not in the upload storage");
     } catch (err) {
       log?.warn({ err, filePath: row.filePath }, "image variants could not be made; the original is served as it is");
       // past the time limit (a busy machine) or the store down: tried again at the next start rather than marked
