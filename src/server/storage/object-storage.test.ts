@@ -242,13 +242,27 @@ describe("uploads in an S3-compatible bucket", () => {
 });
 
 describe("MEDIA_PUBLIC_URL", () => {
-  it("sends /uploads links to the bucket's public address", async () => {
+  it("public answers and pages link the image variants there; any /uploads link is sent there", async () => {
     const app = await createTestApp({ STORAGE_URL: s3.storageUrl, MEDIA_PUBLIC_URL: "https://media.example.com/band/" });
     try {
       const res = await app.request({ method: "GET", url: "/uploads/images/a%20b.png" });
       expect(res.statusCode).toBe(302);
       expect(res.headers.location).toBe("https://media.example.com/band/images/a%20b.png");
       expect((await app.request({ method: "GET", url: "/uploads/images/..%2f..%2fx" })).statusCode).toBe(404);
+
+      await seedDemoContent(app.database.db, app.app.config, app.app.storage);
+      await makeMissingVariants(app.database.db, uploadPlace(app.app));
+      const merch = (await app.request({ method: "GET", url: "/api/merchandise" })).json().data as { imageUrl: string; image: { variants: { path: string }[] } | null }[];
+      const variants = merch.flatMap((m) => m.image?.variants ?? []);
+      expect(variants.length).toBeGreaterThan(0);
+      for (const v of variants) expect(v.path).toMatch(/^https:\/\/media\.example\.com\/band\/seed\/[^/]+\.[0-9a-f]{16}\.\d+w\.(avif|webp)$/);
+      // the key is the bucket's own: the same object the app would serve at /uploads/<key>
+      expect(s3.keys()).toContain(variants[0].path.replace("https://media.example.com/band/", ""));
+      // the original keeps its site path (a redirect away)
+      expect(merch[0].imageUrl).toMatch(/^\/uploads\/seed\//);
+      const page = await app.request({ method: "GET", url: "/merch" });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain(variants[0].path);
     } finally {
       await app.close();
     }
