@@ -9,3 +9,4 @@ export * from "./stats";
 export * from "./presale";
 export * from "./rsvps";
 export * from "./places";
+export * from "./imports";
