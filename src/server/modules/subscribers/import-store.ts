@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { ImportState } from "@shared/schemas/subscriber-import";
 import type { Db } from "../../db/client";
@@ -192,7 +192,7 @@ function inBucket(store: ObjectStore, db: Db, dataDir: string, stagingDir: strin
       const started = new Set(objects.filter((o) => o.key.endsWith(".progress.json")).map((o) => idOf(o.key)));
       const old = objects.filter((o) => !started.has(idOf(o.key)) && Date.now() - o.at > IMPORT_TTL_MS);
       await store.remove(old.map((o) => o.key));
-      for (const id of new Set(old.map((o) => idOf(o.key)))) await db.delete(importClaims).where(and(eq(importClaims.importId, id)));
+      for (const id of new Set(old.map((o) => idOf(o.key)))) await db.delete(importClaims).where(eq(importClaims.importId, id));
     },
   };
   return files;
