@@ -6,7 +6,7 @@ import { create as createTar } from "tar";
 import type { Database } from "../db/client";
 import { TEMP_PREFIX } from "../storage/save";
 import { LocalStore } from "../storage/local-store";
-import { safeKey, type ObjectStore } from "../storage/object-store";
+import { isPrivateKey, safeKey, type ObjectStore } from "../storage/object-store";
 import { listSequences, listTables } from "./catalog";
 import { BACKUP_FORMAT, BACKUP_FORMAT_VERSION, MANIFEST_NAME, type Manifest } from "./manifest";
 import { appliedMigrations } from "./migrations";
@@ -128,11 +128,14 @@ async function hashFile(file: string): Promise<{ size: number; sha256: string }>
   return { size, sha256: hash.digest("hex") };
 }
 
-/** Every object of the store into `dir` (same relative paths), for the archive; returns `dir`. */
+/**
+ * Every upload object of the store into `dir` (same relative paths), for the archive; returns
+ * `dir`. An import in progress (`imports/`) is not an upload: left out, as DATA_DIR/imports is.
+ */
 async function copyBucket(store: ObjectStore, dir: string): Promise<string> {
   for await (const o of store.list("")) {
     const key = safeKey(o.key);
-    if (!key) continue;
+    if (!key || isPrivateKey(key)) continue;
     const file = path.join(dir, ...key.split("/"));
     fs.mkdirSync(path.dirname(file), { recursive: true });
     await store.download(key, file);

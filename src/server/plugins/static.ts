@@ -10,7 +10,7 @@ import { INERT_CSP, kindHeaders } from "../services/answer-headers";
 import type { PageToDraw } from "./html";
 import { sendPublic } from "./public-answers";
 import { serveStoredObject, uploadCacheControl } from "./uploads-from-store";
-import { safeKey } from "../storage/object-store";
+import { isPrivateKey, safeKey } from "../storage/object-store";
 
 /** Without a client build (a server test run elsewhere): a bare page the inlined data still goes into. */
 const NO_CLIENT_SHELL = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title></title><!--app-head--></head><body><div id="root"><!--app-html--></div><!--app-data--></body></html>`;
@@ -25,7 +25,7 @@ export async function registerStatic(app: FastifyInstance) {
     // has it, sends the browser there (decision 039). Temporary: the setting may change.
     app.get("/uploads/*", async (request, reply) => {
       const key = safeKey((request.params as { "*": string })["*"]);
-      if (!key) return reply.status(404).send({ success: false, message: `Not found: ${request.method} ${request.url.split("?")[0]}` });
+      if (!key || isPrivateKey(key)) return reply.status(404).send({ success: false, message: `Not found: ${request.method} ${request.url.split("?")[0]}` });
       return reply.header("cache-control", "public, max-age=3600").redirect(`${app.config.mediaPublicUrl}/${key.split("/").map(encodeURIComponent).join("/")}`, 302);
     });
   } else if (app.storage.kind === "local") {

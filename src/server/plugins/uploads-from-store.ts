@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { INERT_CSP } from "../services/answer-headers";
 import { contentTypeOf } from "../storage/content-types";
 import { isVariantFile } from "../storage/image-variants";
-import { parseRange, safeKey, StorageUnavailable, STORAGE_DOWN_MESSAGE, type ObjectStore } from "../storage/object-store";
+import { isPrivateKey, parseRange, safeKey, StorageUnavailable, STORAGE_DOWN_MESSAGE, type ObjectStore } from "../storage/object-store";
 
 /** An image variant's name carries its content hash: its bytes never change, so it may be cached for a year. */
 export const uploadCacheControl = (name: string) => (isVariantFile(name) ? "public, max-age=31536000, immutable" : "public, max-age=3600");
@@ -19,8 +19,8 @@ export async function serveStoredObject(store: ObjectStore, request: FastifyRequ
   const path = request.url.split("?")[0];
   const notFound = () => reply.status(404).send({ success: false, message: `Not found: ${request.method} ${path}` });
   const key = safeKey((request.params as { "*": string })["*"]);
-  // a name starting with a dot is never an upload (@fastify/static ignores them too)
-  if (!key || key.split("/").some((part) => part.startsWith("."))) return notFound();
+  // a name starting with a dot is never an upload (@fastify/static ignores them too); an import's CSV is never served
+  if (!key || key.split("/").some((part) => part.startsWith(".")) || isPrivateKey(key)) return notFound();
   let got;
   try {
     got = await store.read(key, { range: parseRange(request.headers.range) ?? undefined, ifNoneMatch: request.headers["if-none-match"] });

@@ -109,9 +109,14 @@ describe("npm run backup with a bucket", () => {
       const body = multipartFile(audio, { name: "b-side.mp3" });
       const up = await t.request({ method: "POST", url: "/api/upload/media?fileType=audio", payload: body.payload, headers: { ...body.headers, ...(await t.adminHeaders()) } });
       expect(up.statusCode).toBe(200);
+      // an import in progress waits in the bucket: fans' addresses, not an upload, left out
+      const waiting = path.join(t.dataDir, "waiting.csv");
+      fs.writeFileSync(waiting, "Email\nfan@example.com\n");
+      await t.app.storage.putFile("imports/0123456789abcdef012345.csv", waiting);
       const archive = path.join(t.dataDir, "backup.tar.gz");
       const made = await createBackup(t.database, t.app.storage, archive);
-      expect(made.files).toBe(s3.keys().length);
+      expect(made.files).toBe(s3.keys().length - 1);
+      expect(s3.keys()).toContain("imports/0123456789abcdef012345.csv");
       const extracted = path.join(t.dataDir, "extracted");
       const manifest = await readArchive(archive, { extractTo: extracted });
       const key = (up.json().data.filePath as string).replace("/uploads/", "");
@@ -119,6 +124,7 @@ describe("npm run backup with a bucket", () => {
       expect(entry?.sha256).toBe(createHash("sha256").update(audio).digest("hex"));
       expect(fs.readFileSync(path.join(extracted, "uploads", key)).equals(audio)).toBe(true);
       for (const k of Object.keys(files)) expect(manifest.files.some((f) => f.path === `uploads/${k}`), k).toBe(true);
+      expect(manifest.files.some((f) => f.path.startsWith("uploads/imports/"))).toBe(false);
       // nothing of the copy is left beside the archive
       expect(fs.readdirSync(t.dataDir).filter((n) => n.includes("staging-"))).toEqual([]);
     } finally {

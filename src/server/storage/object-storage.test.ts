@@ -249,6 +249,8 @@ describe("MEDIA_PUBLIC_URL", () => {
       expect(res.statusCode).toBe(302);
       expect(res.headers.location).toBe("https://media.example.com/band/images/a%20b.png");
       expect((await app.request({ method: "GET", url: "/uploads/images/..%2f..%2fx" })).statusCode).toBe(404);
+      // an import's CSV (fans' addresses) is never sent anywhere
+      expect((await app.request({ method: "GET", url: "/uploads/imports/abc.csv" })).statusCode).toBe(404);
 
       await seedDemoContent(app.database.db, app.app.config, app.app.storage);
       await makeMissingVariants(app.database.db, uploadPlace(app.app));

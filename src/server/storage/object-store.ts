@@ -88,6 +88,13 @@ export function safeKey(key: string): string | null {
 export const sitePathOf = (key: string) => `/uploads/${key}`;
 
 /**
+ * Keys that are the app's own and never served nor backed up as uploads: `imports/` holds a
+ * subscriber CSV (fans' addresses) while its import is in progress (modules/subscribers/import-store.ts).
+ */
+export const PRIVATE_PREFIXES = ["imports/"] as const;
+export const isPrivateKey = (key: string) => PRIVATE_PREFIXES.some((p) => key.startsWith(p));
+
+/**
  * The Range header, when it asks for one range of bytes (what players and browsers send); null
  * for none, several ranges (the whole file is an allowed answer then) or one that makes no sense.
  */

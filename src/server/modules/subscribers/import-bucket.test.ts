@@ -60,6 +60,11 @@ describe("CSV imports with a bucket, two instances", () => {
     expect(importObjects()).toEqual([`imports/${id}.csv`, `imports/${id}.json`]);
     expect(s3.storedBytes(`imports/${id}.csv`)?.toString("utf8")).toBe(csv);
     expect(localImports(a.dataDir)).toEqual([]);
+    // fans' addresses: never served as an upload, from either instance
+    for (const url of [`/uploads/imports/${id}.csv`, `/uploads/imports/${id}.json`]) {
+      expect((await a.request({ method: "GET", url })).statusCode, url).toBe(404);
+      expect((await b.inject({ method: "GET", url })).statusCode, url).toBe(404);
+    }
 
     const run = await onB("POST", `/api/subscribers/import/${id}`, { mapping, alreadyOptedIn: true });
     expect(run.statusCode, run.body).toBe(200);
