@@ -15,6 +15,7 @@ import { requireResponseSchemas } from "./plugins/response-contract";
 import { requireDeclaredEffects } from "./plugins/route-effects";
 import { healthChecker } from "./services/health";
 import { mailServices } from "./services/mailer";
+import { storageServices } from "./services/storage";
 import { registerInstanceId } from "./lib/instance";
 import { loggerOptions } from "./lib/logging";
 import { registerHttpsCheck, registerSecurity } from "./plugins/security";
@@ -78,6 +79,7 @@ export async function buildApp({ config, database, logger = true, logStream }: B
   await registerFormPosts(app);
   registerAuth(app);
   await app.register(mailServices);
+  await app.register(storageServices);
   // what modules add to the app itself (app.newsletterWorker), after the services they use
   for (const m of modules) m.decorate?.(app);
   // DATA_DIR/control.sock, opened by background.ts (npm run backup asks the running site over it)

@@ -58,6 +58,68 @@ const cronExpression = z
     }
   });
 
+/**
+ * Where uploads live (issue 26): unset, under DATA_DIR/uploads; `s3://bucket[/prefix]?endpoint=...&region=...&forcePathStyle=true`,
+ * an S3-compatible bucket. Credentials from AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY (or the
+ * SDK's usual chain), or `s3://KEY:SECRET@bucket?...`.
+ */
+export interface S3Location {
+  bucket: string;
+  /** keys start with it: '' or 'site/' */
+  prefix: string;
+  endpoint?: string;
+  region: string;
+  forcePathStyle: boolean;
+  credentials?: { accessKeyId: string; secretAccessKey: string };
+}
+
+const S3_OPTIONS = new Set(["endpoint", "region", "forcePathStyle"]);
+
+export function parseStorageUrl(value: string): S3Location | string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return "expected s3://bucket?endpoint=http://127.0.0.1:9000&region=us-east-1&forcePathStyle=true";
+  }
+  if (url.protocol !== "s3:") return `expected an s3:// address, not ${url.protocol}//`;
+  const bucket = decodeURIComponent(url.hostname);
+  // S3's bucket naming rules (lower case, digits, dots, hyphens; 3 to 63 characters)
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) return "the bucket name must be 3 to 63 lower-case letters, digits, dots or hyphens";
+  const unknown = [...url.searchParams.keys()].filter((k) => !S3_OPTIONS.has(k));
+  if (unknown.length) return `unknown option(s) ${unknown.join(", ")}: expected endpoint, region, forcePathStyle`;
+  const endpoint = url.searchParams.get("endpoint") ?? undefined;
+  if (endpoint !== undefined && !/^https?:\/\/[^/]+/.test(endpoint)) return "endpoint must be an http(s) address, e.g. http://127.0.0.1:9000";
+  const pathStyle = url.searchParams.get("forcePathStyle");
+  if (pathStyle !== null && !["true", "false"].includes(pathStyle)) return "forcePathStyle must be true or false";
+  const prefix = decodeURIComponent(url.pathname).replace(/^\/+|\/+$/g, "");
+  const user = decodeURIComponent(url.username);
+  const secret = decodeURIComponent(url.password);
+  if (Boolean(user) !== Boolean(secret)) return "give both the access key and the secret in the address (s3://KEY:SECRET@bucket), or neither";
+  return {
+    bucket,
+    prefix: prefix ? `${prefix}/` : "",
+    endpoint,
+    region: url.searchParams.get("region") ?? "us-east-1",
+    forcePathStyle: pathStyle === "true",
+    ...(user && { credentials: { accessKeyId: user, secretAccessKey: secret } }),
+  };
+}
+
+const storageUrl = z
+  .string()
+  .trim()
+  .transform((v, ctx): string | undefined => {
+    if (v === "") return undefined;
+    const parsed = parseStorageUrl(v);
+    if (typeof parsed === "string") {
+      // the message never repeats the address: it may hold a secret
+      ctx.addIssue({ code: "custom", message: parsed });
+      return z.NEVER;
+    }
+    return v;
+  });
+
 /** A weak ADMIN_PASSWORD stops the start with a clear message rather than guarding the site. */
 function strongAdminPassword(env: { ADMIN_USERNAME?: string; ADMIN_PASSWORD?: string }, ctx: z.RefinementCtx) {
   const password = env.ADMIN_PASSWORD;
@@ -127,6 +189,16 @@ const envSchema = z.object({
   // (default beside it, decision 017): tests and parallel work build into their own folders.
   CLIENT_DIST_DIR: z.string().optional(),
   SSR_DIST_DIR: z.string().optional(),
+  // Object storage (issue 26, decision 039): unset, uploads stay under DATA_DIR/uploads; an
+  // s3:// address puts them in that bucket. MEDIA_PUBLIC_URL: the bucket's public address (or a
+  // CDN in front of it), where /uploads/<key> then sends browsers.
+  STORAGE_URL: storageUrl.optional(),
+  MEDIA_PUBLIC_URL: z
+    .string()
+    .trim()
+    .transform((v) => v.replace(/\/+$/, ""))
+    .pipe(z.union([z.literal(""), z.url({ protocol: /^https?$/, message: "expected an http(s) address such as https://media.example.com" })]))
+    .optional(),
 }).superRefine(strongAdminPassword);
 
 export type Env = z.infer<typeof envSchema>;
@@ -140,12 +212,18 @@ export interface AppConfig extends Omit<Env, "PUBLIC_URL" | "MAIL_FROM"> {
   uploadsDir: string;
   /** where mail goes when SMTP_URL is unset */
   mailDir: string;
+  /** this instance's own folder for upload files being prepared (DATA_DIR/staging): never shared, never served */
+  stagingDir: string;
   /** where scheduled backups go (BACKUP_DIR, default DATA_DIR/backups) */
   backupDir: string;
   /** absolute path of the client build (CLIENT_DIST_DIR, default dist/client) */
   clientDistDir: string;
   /** absolute path of the server-render build (SSR_DIST_DIR, default beside the client build) */
   ssrDistDir: string;
+  /** the bucket when STORAGE_URL is set; null: local disk (uploadsDir) */
+  objectStorage: S3Location | null;
+  /** where browsers fetch uploads from instead of /uploads ('' when unset) */
+  mediaPublicUrl: string;
 }
 
 /** Parses the environment; throws one error listing every problem. */
@@ -170,9 +248,12 @@ export function withDerived(e: Env): AppConfig {
     dataDir,
     uploadsDir: path.join(dataDir, "uploads"),
     mailDir: path.join(dataDir, "mail"),
+    stagingDir: path.join(dataDir, "staging"),
     backupDir: e.BACKUP_DIR ? path.resolve(e.BACKUP_DIR) : path.join(dataDir, "backups"),
     clientDistDir,
     ssrDistDir: e.SSR_DIST_DIR ? path.resolve(e.SSR_DIST_DIR) : ssrDirBeside(clientDistDir),
+    objectStorage: e.STORAGE_URL ? (parseStorageUrl(e.STORAGE_URL) as S3Location) : null,
+    mediaPublicUrl: (e.MEDIA_PUBLIC_URL ?? "").replace(/\/+$/, ""),
   };
 }
 

@@ -10,6 +10,8 @@ import { stripStoredMetadata } from "./storage/metadata-backfill";
 import { stopImageWorker } from "./storage/image-worker-client";
 import { sweepUploads } from "./storage/upload-sweep";
 import { startBackgroundWork } from "./background";
+import { uploadPlace } from "./services/storage";
+import { StorageUnavailable } from "./storage/object-store";
 import { dropDictionariesAfterEachCheck } from "@shared/password-strength";
 
 async function main() {
@@ -30,14 +32,29 @@ async function main() {
       await migrate(database);
       const built = await buildApp({ config, database });
       await ensurePrimaryAdmin(database.db, config, built.log);
-      if (config.SEED_DEMO && (await seedDemoContent(database.db, config))) built.log.info("demo content seeded");
+      const place = uploadPlace(built);
+      // A bucket that does not answer (STORAGE_URL) does not stop the start: the site runs, its
+      // files answer 503 until the bucket is back, and what is skipped here is done at the next start.
+      const unlessStorageDown = async (what: string, work: () => Promise<void>) => {
+        try {
+          await work();
+        } catch (err) {
+          if (!(err instanceof StorageUnavailable)) throw err;
+          built.log.warn({ err }, `${what} skipped: the upload storage does not answer; done at the next start`);
+        }
+      };
+      await unlessStorageDown("the demo content", async () => {
+        if (config.SEED_DEMO && (await seedDemoContent(database.db, config, built.storage))) built.log.info("demo content seeded");
+      });
       // the demo content's images (and photos stored before variants existed) get their WebP/AVIF variants, once
-      await makeMissingVariants(database.db, config.uploadsDir, built.log, { timeoutMs: config.IMAGE_JOB_TIMEOUT_SECONDS * 1000 });
+      await makeMissingVariants(database.db, place, built.log, { timeoutMs: config.IMAGE_JOB_TIMEOUT_SECONDS * 1000 });
       // photos stored before issue 21 lose their EXIF/GPS, once
-      await stripStoredMetadata(database.db, config.uploadsDir, built.log, { timeoutMs: config.IMAGE_JOB_TIMEOUT_SECONDS * 1000 });
-      // what uploads cut off mid-way (a killed process) left behind: temporary files, variants no record names
-      const swept = await sweepUploads(database.db, config.uploadsDir);
-      if (swept.length) built.log.info(`removed ${swept.length} leftover upload file(s)`);
+      await stripStoredMetadata(database.db, place, built.log, { timeoutMs: config.IMAGE_JOB_TIMEOUT_SECONDS * 1000 });
+      // what uploads cut off mid-way (a killed process) left behind: temporary files, objects no record names
+      await unlessStorageDown("the sweep of leftover uploads", async () => {
+        const swept = await sweepUploads(database.db, place);
+        if (swept.length) built.log.info(`removed ${swept.length} leftover upload file(s)`);
+      });
       return built;
     },
     { info: (msg) => console.info(msg) },

@@ -5,6 +5,8 @@ import { sql, type SQL } from "drizzle-orm";
 import { create as createTar } from "tar";
 import type { Database } from "../db/client";
 import { TEMP_PREFIX } from "../storage/save";
+import { LocalStore } from "../storage/local-store";
+import { isPrivateKey, safeKey, type ObjectStore } from "../storage/object-store";
 import { listSequences, listTables } from "./catalog";
 import { BACKUP_FORMAT, BACKUP_FORMAT_VERSION, MANIFEST_NAME, type Manifest } from "./manifest";
 import { appliedMigrations } from "./migrations";
@@ -127,12 +129,27 @@ async function hashFile(file: string): Promise<{ size: number; sha256: string }>
 }
 
 /**
+ * Every upload object of the store into `dir` (same relative paths), for the archive; returns
+ * `dir`. An import in progress (`imports/`) is not an upload: left out, as DATA_DIR/imports is.
+ */
+async function copyBucket(store: ObjectStore, dir: string): Promise<string> {
+  for await (const o of store.list("")) {
+    const key = safeKey(o.key);
+    if (!key || isPrivateKey(key)) continue;
+    const file = path.join(dir, ...key.split("/"));
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    await store.download(key, file);
+  }
+  return dir;
+}
+
+/**
  * Writes one .tar.gz: manifest.json first, then db/<table>.jsonl, then uploads/... . It is
  * written next to `out` under a temporary name, read back and checked against its manifest
  * (exactly what a restore checks), and only then renamed to `out`: a file at `out` is a whole,
  * verified backup. The archive holds password hashes and fans' addresses: it is made 0600.
  */
-export async function createBackup(database: Database, uploadsDir: string, out: string): Promise<BackupResult> {
+export async function createBackup(database: Database, uploads: string | ObjectStore, out: string): Promise<BackupResult> {
   const started = performance.now();
   const target = path.resolve(out);
   fs.mkdirSync(path.dirname(target), { recursive: true });
@@ -144,10 +161,12 @@ export async function createBackup(database: Database, uploadsDir: string, out: 
     const snapStart = performance.now();
     const snap = await snapshot(database, staging);
     const snapshotMs = performance.now() - snapStart;
-    // the uploads after the snapshot: a file uploaded meanwhile is extra (harmless); upload files never change once named
-    const uploads = listUploads(uploadsDir);
+    // the uploads after the snapshot: a file uploaded meanwhile is extra (harmless); upload files never change once named.
+    // A bucket's objects are copied into the staging folder first (decision 039): the archive is whole on its own.
+    const uploadsDir = typeof uploads === "string" ? uploads : uploads instanceof LocalStore ? uploads.root : await copyBucket(uploads, path.join(staging, "bucket"));
+    const uploadFiles = listUploads(uploadsDir);
     const files = [...snap.files];
-    for (const rel of uploads) files.push({ path: `uploads/${rel}`, ...(await hashFile(path.join(uploadsDir, rel))) });
+    for (const rel of uploadFiles) files.push({ path: `uploads/${rel}`, ...(await hashFile(path.join(uploadsDir, rel))) });
     const manifest: Manifest = {
       format: BACKUP_FORMAT,
       formatVersion: BACKUP_FORMAT_VERSION,
@@ -170,7 +189,7 @@ export async function createBackup(database: Database, uploadsDir: string, out: 
       size: fs.statSync(target).size,
       tables: manifest.tables.length,
       rows: manifest.tables.reduce((n, t) => n + t.rows, 0),
-      files: uploads.length,
+      files: uploadFiles.length,
       snapshotMs,
       ms: performance.now() - started,
     };

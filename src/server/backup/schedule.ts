@@ -44,7 +44,7 @@ export async function takeScheduledBackup(app: FastifyInstance, scheduledFor: Da
   const dir = app.config.backupDir;
   try {
     fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
-    const result = await createBackup(app.database, app.config.uploadsDir, path.join(dir, backupFileName(scheduledFor)));
+    const result = await createBackup(app.database, app.storage, path.join(dir, backupFileName(scheduledFor)));
     await app.db.update(backupRuns).set({ finishedAt: new Date(), file: result.file, size: result.size }).where(eq(backupRuns.id, claim.id));
     const removed = pruneBackups(dir, app.config.BACKUP_KEEP);
     app.log.info({ file: result.file, size: result.size, ms: Math.round(result.ms), removed: removed.length }, "scheduled backup written");

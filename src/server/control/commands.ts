@@ -11,7 +11,7 @@ export const controlCommands: Record<string, ControlCommand> = {
   backup: async (app, args) => {
     const out = args.out;
     if (typeof out !== "string" || !path.isAbsolute(out) || out.includes("\0")) throw new Error("backup needs an absolute path in args.out");
-    const result = await createBackup(app.database, app.config.uploadsDir, out);
+    const result = await createBackup(app.database, app.storage, out);
     await recordManualBackup(app.db, result, app.instanceId).catch((err) => app.log.warn({ err }, "could not record the backup"));
     return result;
   },

@@ -4,6 +4,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { isConnectionLoss } from "../db/connection-loss";
 import { HttpError, TOO_MANY_REQUESTS } from "../lib/http-error";
+import { StorageUnavailable, STORAGE_DOWN_MESSAGE } from "../storage/object-store";
 import { PRIVATE_CACHE_CONTROL } from "./public-answers";
 
 // A client told "too large" while still writing would get a reset connection instead of the
@@ -74,6 +75,11 @@ export function registerErrorHandling(app: FastifyInstance) {
       }
       const [field, msg] = Object.entries(errors)[0] ?? ["body", "Invalid input"] as const;
       return reply.status(400).send({ success: false, message: `${field}: ${msg}`, errors });
+    }
+    if (error instanceof StorageUnavailable) {
+      // the upload storage (a bucket) is down or refuses us: nothing was kept, try again soon (decision 039)
+      request.log.warn({ err: error }, "object storage unavailable");
+      return reply.status(503).header("retry-after", "30").send({ success: false, message: STORAGE_DOWN_MESSAGE });
     }
     if (error instanceof HttpError) {
       if (error.statusCode === 413) await drainRequest(request.raw);

@@ -4,13 +4,14 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { NOT_FOUND_PATH, pageOf } from "../services/pages/page-meta";
 import { loadPageRenderer } from "../services/pages/server-render";
-import { isVariantFile } from "../storage/image-variants";
 import { CACHE_TAGS } from "../services/public-cache";
 import { drawPageHtml, renderHtml } from "./html";
 import { INERT_CSP, kindHeaders } from "../services/answer-headers";
 import type { PageToDraw } from "./html";
 import { sendPublic } from "./public-answers";
 import { isUnreleasedAudioPath } from "../services/public-reads/audio-tracks";
+import { serveStoredObject, uploadCacheControl } from "./uploads-from-store";
+import { isPrivateKey, safeKey } from "../storage/object-store";
 
 /** Without a client build (a server test run elsewhere): a bare page the inlined data still goes into. */
 const NO_CLIENT_SHELL = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title></title><!--app-head--></head><body><div id="root"><!--app-html--></div><!--app-data--></body></html>`;
@@ -20,30 +21,51 @@ const NO_CLIENT_SHELL = `<!doctype html><html lang="en"><head><meta charset="utf
  * client router can draw the page (including its own 404). Unknown /api paths get JSON 404s.
  */
 export async function registerStatic(app: FastifyInstance) {
-  fs.mkdirSync(app.config.uploadsDir, { recursive: true });
   await app.register(async (uploads) => {
-    // an unreleased track's file is streamed only through a private press link (issue 25)
+    // an unreleased track's file is streamed only through a private press link (issue 25), whatever serves the files
     uploads.addHook("onRequest", async (request, reply) => {
       if (await isUnreleasedAudioPath(app.db, request.url)) return reply.status(404).send({ success: false, message: "Not found" });
     });
-    await uploads.register(fastifyStatic, {
-      root: app.config.uploadsDir,
-      prefix: "/uploads/",
-      decorateReply: false,
-      index: false,
-      setHeaders(res, filePath) {
-        // Uploaded files are data, never active content (whatever their type, a CSP that runs
-        // nothing; the rest of their headers are the kind's: plugins/security.ts)
-        res.header("X-Content-Type-Options", "nosniff");
-        res.header("Content-Security-Policy", INERT_CSP);
-        // a PDF (a stage plot, a tech rider) is saved, not opened here: a sandboxed page cannot show it
-        if (filePath.endsWith(".pdf")) res.header("Content-Disposition", "attachment");
-        // an image variant's name carries its content hash: its bytes never change
-        res.header("Cache-Control", isVariantFile(filePath) ? "public, max-age=31536000, immutable" : "public, max-age=3600");
-      },
-    });
+    if (app.config.mediaPublicUrl) {
+      // the bucket (or its CDN) serves the files: every /uploads link, wherever a page or an answer
+      // has it, sends the browser there (decision 039). Temporary: the setting may change.
+      uploads.get("/uploads/*", async (request, reply) => {
+        const key = safeKey((request.params as { "*": string })["*"]);
+        if (!key || isPrivateKey(key)) return reply.status(404).send({ success: false, message: `Not found: ${request.method} ${request.url.split("?")[0]}` });
+        return reply.header("cache-control", "public, max-age=3600").redirect(`${app.config.mediaPublicUrl}/${key.split("/").map(encodeURIComponent).join("/")}`, 302);
+      });
+    } else if (app.storage.kind === "local") {
+      await registerLocalUploads(app, uploads);
+    } else {
+      // GET and HEAD declared together: a HEAD answers the object's headers without reading its bytes
+      uploads.route({ method: ["GET", "HEAD"], url: "/uploads/*", handler: (request, reply) => serveStoredObject(app.storage, request, reply) });
+    }
   });
+  await registerClient(app);
+}
 
+/** The uploads folder on disk (STORAGE_URL unset), through @fastify/static: Range, ETag/304, Last-Modified. */
+async function registerLocalUploads(app: FastifyInstance, uploads: FastifyInstance) {
+  fs.mkdirSync(app.config.uploadsDir, { recursive: true });
+  await uploads.register(fastifyStatic, {
+    root: app.config.uploadsDir,
+    prefix: "/uploads/",
+    decorateReply: false,
+    index: false,
+    setHeaders(res, filePath) {
+      // Uploaded files are data, never active content (whatever their type, a CSP that runs
+      // nothing; the rest of their headers are the kind's: plugins/security.ts)
+      res.header("X-Content-Type-Options", "nosniff");
+      res.header("Content-Security-Policy", INERT_CSP);
+      // a PDF (a stage plot, a tech rider) is saved, not opened here: a sandboxed page cannot show it
+      if (filePath.endsWith(".pdf")) res.header("Content-Disposition", "attachment");
+      // an image variant's name carries its content hash: its bytes never change
+      res.header("Cache-Control", uploadCacheControl(filePath));
+    },
+  });
+}
+
+async function registerClient(app: FastifyInstance) {
   const { clientDistDir, ssrDistDir } = app.config;
   const indexFile = path.join(clientDistDir, "index.html");
   const hasClient = fs.existsSync(indexFile);

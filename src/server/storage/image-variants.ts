@@ -1,5 +1,4 @@
 import fs from "node:fs/promises";
-import path from "node:path";
 
 /**
  * Resized WebP and AVIF copies of an uploaded photo (issue 13), so a fan on a phone downloads a
@@ -74,11 +73,6 @@ export interface VariantTarget {
   stem: string;
   /** also a JPEG at the largest width (the band photo's share image) */
   jpeg?: boolean;
-}
-
-/** Removes variant files (after a failed save): their names hold the upload's own random stem, so no other record uses them. */
-export async function removeVariants(dir: string, variants: StoredVariant[]) {
-  await removeFiles(variants.map((v) => path.join(dir, path.basename(v.path))));
 }
 
 export async function removeFiles(files: string[]) {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../test/app";
 import { sweepUploads } from "./upload-sweep";
 import { multipartFile } from "../test/multipart";
+import { uploadPlace } from "../services/storage";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -51,13 +52,24 @@ describe("the start-up sweep of leftover upload files", () => {
     // the upload's own files are old too
     for (const file of referenced) fs.utimesSync(file, new Date(Date.now() - 3_600_000), new Date(Date.now() - 3_600_000));
 
-    const removed = await sweepUploads(t.database.db, t.app.config.uploadsDir);
-    expect(removed.sort()).toEqual([orphanVariant, orphanOriginal, oldTemp, oldAudioTemp].sort());
-    for (const file of removed) expect(fs.existsSync(file)).toBe(false);
+    // left in this instance's staging folder by a process killed mid-upload
+    const oldStaging = path.join(t.app.config.stagingDir, hex(24));
+    plant(oldStaging, "x.png", 60);
+    fs.utimesSync(oldStaging, new Date(Date.now() - 3_600_000), new Date(Date.now() - 3_600_000));
+    const freshStaging = path.join(t.app.config.stagingDir, hex(23));
+    plant(freshStaging, "y.png", 0);
+
+    const removed = await sweepUploads(t.database.db, uploadPlace(t.app));
+
+    // objects by key, local leftovers by path
+    const key = (file: string) => path.relative(t.app.config.uploadsDir, file);
+    expect(removed.sort()).toEqual([key(orphanVariant), key(orphanOriginal), oldTemp, oldAudioTemp, oldStaging].sort());
+    for (const file of [orphanVariant, orphanOriginal, oldTemp, oldAudioTemp, oldStaging]) expect(fs.existsSync(file)).toBe(false);
+    expect(fs.existsSync(freshStaging)).toBe(true);
     for (const file of [...referenced, freshVariant, freshTemp, operatorFile, elsewhere]) expect(fs.existsSync(file)).toBe(true);
     // the upload is still served whole
     expect((await t.request({ method: "GET", url: media.variants[0].path })).statusCode).toBe(200);
     // a second run finds nothing
-    expect(await sweepUploads(t.database.db, t.app.config.uploadsDir)).toEqual([]);
+    expect(await sweepUploads(t.database.db, uploadPlace(t.app))).toEqual([]);
   });
 });

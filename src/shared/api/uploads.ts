@@ -7,4 +7,5 @@ export const uploadsApi = {
   /** purpose band-photo: the band photo, which also gets a JPEG share image (issue 21) */
   media: (fileType: MediaFileType, purpose?: "band-photo") => `/api/upload/media?fileType=${fileType}${purpose ? `&purpose=${purpose}` : ""}`,
   list: "/api/media",
+  item: (id: number) => `/api/media/${id}`,
 } as const;

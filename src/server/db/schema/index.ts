@@ -12,3 +12,4 @@ export * from "./places";
 export * from "./press";
 export * from "./webhooks";
 export * from "./releases";
+export * from "./imports";

@@ -20,34 +20,51 @@ async function isEmpty(db: Db) {
   return true;
 }
 
+/** Where the demo's media files go: the app's upload store (app.storage, storage/object-store.ts). */
+export interface SeedFileStore {
+  putFile(key: string, file: string): Promise<void>;
+}
+
+/** Without a store: copied under DATA_DIR/uploads (the local store's layout). */
+const uploadsFolder = (config: AppConfig): SeedFileStore => ({
+  async putFile(key, file) {
+    const target = path.join(config.uploadsDir, key);
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    fs.copyFileSync(file, target);
+  },
+});
+
 /**
  * Demo content for a first-time visitor, written only into an empty database: a fictional
  * band with shows, merch in every tab, videos, two playable tracks with cover art, lyrics,
- * members and about text. Its media files are copied from assets/seed into DATA_DIR/uploads.
+ * members and about text. Its media files are copied from assets/seed into the upload store
+ * (`/uploads/seed/...`) before the rows that name them are committed.
  */
-export async function seedDemoContent(db: Db, config: AppConfig): Promise<boolean> {
+export async function seedDemoContent(db: Db, config: AppConfig, store: SeedFileStore = uploadsFolder(config)): Promise<boolean> {
   if (!(await isEmpty(db))) return false;
-  const dir = path.join(config.uploadsDir, "seed");
-  fs.mkdirSync(dir, { recursive: true });
   const media: (typeof mediaFiles.$inferInsert)[] = [];
   const copy = (file: string, fileType: "audio" | "image") => {
-    const target = path.join(dir, file);
-    fs.copyFileSync(path.join(SEED_ASSETS_DIR, file), target);
     const filePath = `/uploads/seed/${file}`;
-    media.push({ fileName: file, originalName: file, filePath, fileType, fileSize: fs.statSync(target).size, mimeType: fileType === "audio" ? "audio/mpeg" : "image/jpeg", isDemo: true });
+    if (!media.some((m) => m.filePath === filePath)) {
+      media.push({ fileName: file, originalName: file, filePath, fileType, fileSize: fs.statSync(path.join(SEED_ASSETS_DIR, file)).size, mimeType: fileType === "audio" ? "audio/mpeg" : "image/jpeg", isDemo: true });
+    }
     return filePath;
   };
+  // the rows' paths first (nothing written), then the files, then the rows
+  const rows = {
+    merch: demoMerch.map(({ image, ...m }) => ({ ...m, imageUrl: copy(image, "image"), isDemo: true })),
+    videos: demoVideos.map(({ image, ...v }) => ({ ...v, thumbnailUrl: copy(image, "image"), isDemo: true })),
+    tracks: demoTracks.map((t) => ({ title: t.title, artist: demoSettings["band-name"], audioUrl: copy(t.file, "audio"), coverArtUrl: copy(t.cover, "image"), duration: t.duration, isFeatured: true, isActive: true, isDemo: true })),
+  };
+  for (const m of media) await store.putFile(`seed/${m.fileName}`, path.join(SEED_ASSETS_DIR, m.fileName));
 
-  const band = demoSettings["band-name"];
   await db.transaction(async (tx) => {
     const about = (["about-para1", "about-para2", "about-para3"] as const).map((key) => ({ key, value: SETTING_DEFAULTS[key]! }));
     await tx.insert(settings).values([...Object.entries(demoSettings).map(([key, value]) => ({ key, value })), ...about]);
     await tx.insert(shows).values(demoShows().map((s) => ({ ...s, isDemo: true })));
-    await tx.insert(merchandise).values(demoMerch.map(({ image, ...m }) => ({ ...m, imageUrl: copy(image, "image"), isDemo: true })));
-    await tx.insert(videos).values(demoVideos.map(({ image, ...v }) => ({ ...v, thumbnailUrl: copy(image, "image"), isDemo: true })));
-    await tx.insert(audioTracks).values(
-      demoTracks.map((t) => ({ title: t.title, artist: band, audioUrl: copy(t.file, "audio"), coverArtUrl: copy(t.cover, "image"), duration: t.duration, isFeatured: true, isActive: true, isDemo: true })),
-    );
+    await tx.insert(merchandise).values(rows.merch);
+    await tx.insert(videos).values(rows.videos);
+    await tx.insert(audioTracks).values(rows.tracks);
     await tx.insert(lyrics).values(demoLyrics.map((l) => ({ ...l, isPublished: true, isDemo: true })));
     await tx.insert(bandMembers).values(demoMembers.map((m) => ({ ...m, isActive: true, socialLinks: {}, isDemo: true })));
     await tx.insert(mediaFiles).values(media);

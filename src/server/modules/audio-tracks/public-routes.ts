@@ -21,7 +21,7 @@ export const audioTracksPublicRoutes: FastifyPluginAsyncZod = async (app) => {
       return sendPublic(app, request, reply, {
         key: "/api/audio-tracks?featured=true",
         tags: ["audio-tracks"],
-        build: async () => jsonAnswer(audioTrackAnswers.list, { success: true, data: await listFeaturedTracks(app.db) }),
+        build: async () => jsonAnswer(audioTrackAnswers.list, { success: true, data: await listFeaturedTracks(app.db, app.config.mediaPublicUrl) }),
       });
     }
     await requireAdmin(app, request);

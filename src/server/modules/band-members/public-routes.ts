@@ -20,6 +20,6 @@ export const bandMembersPublicRoutes: FastifyPluginAsyncZod = async (app) => {
       await requireAdmin(app, request);
       return everyMember(app.db);
     }
-    return sendPublic(app, request, reply, { key: "/api/band-members", tags: ["band-members"], build: async () => jsonAnswer(bandMemberAnswers.list, { success: true, data: await listActiveMembers(app.db) }) });
+    return sendPublic(app, request, reply, { key: "/api/band-members", tags: ["band-members"], build: async () => jsonAnswer(bandMemberAnswers.list, { success: true, data: await listActiveMembers(app.db, app.config.mediaPublicUrl) }) });
   });
 };

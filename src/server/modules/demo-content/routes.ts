@@ -1,11 +1,10 @@
-import fs from "node:fs/promises";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { demoContentAnswers } from "@shared/schemas/demo-content";
 import type { DemoRemoval } from "@shared/schemas/demo-content";
 import { count } from "../../lib/activity-words";
 import { activity } from "../../plugins/route-effects";
 import { CACHE_TAGS } from "../../services/public-cache";
-import { uploadFileOf } from "../../storage/stored-path";
+import { keyOfSitePath } from "../../storage/object-store";
 import { demoContentIds, removeDemoContent } from "./repository";
 
 /** 'removed the demo content: 3 shows, 2 merch items, 1 video, ...' (what there was of it) */
@@ -43,11 +42,10 @@ export const demoContentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
     const { removed, files } = await removeDemoContent(app.db);
-    // the files go once the rows are gone for good; a file that cannot be removed is only logged
-    for (const url of files) {
-      const file = uploadFileOf(app.config.uploadsDir, url);
-      if (file) await fs.rm(file, { force: true }).catch((err: Error) => request.log.warn({ err, file: url }, "demo file not removed"));
-    }
+    // the files go from the store (disk or bucket) once the rows are gone for good; a file that
+    // cannot be removed is only logged (the start-up sweep removes objects no row names)
+    const keys = files.map(keyOfSitePath).filter((k): k is string => k !== null);
+    await app.storage.remove(keys).catch((err: Error) => request.log.warn({ err, files: keys.length }, "demo files not removed"));
     const total = Object.values(removed).reduce((n, c) => n + c, 0);
     return { success: true, message: total > 0 ? "Demo content removed" : "No demo content left", data: removed };
   });

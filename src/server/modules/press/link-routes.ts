@@ -83,7 +83,7 @@ export const pressLinkPublicRoutes: FastifyPluginAsyncZod = async (app) => {
     const range = request.headers.range;
     // a play is the first request of a listen (no range, or from the start); seeking asks from later on
     if (!range || /^bytes=0-/.test(range.trim())) await countPlay(app.db, link.id, track.id, now);
-    const sent = await streamUpload(reply, app.config.uploadsDir, track.audioUrl, range);
+    const sent = await streamUpload(reply, app.storage, track.audioUrl, range);
     if (!sent) throw notFound("This track's file is missing");
     return sent;
   });

@@ -198,7 +198,7 @@ export const releasesPublicRoutes: FastifyPluginAsyncZod = async (app) => {
     }
     const release = await findPublished(app.db, taken.releaseId);
     const file = release ? await downloadOf(app.db, release) : null;
-    const opened = file ? await openStoredFile(app.config.uploadsDir, file.path) : null;
+    const opened = file ? await openStoredFile(app.storage, file.path) : null;
     if (!file || !opened) {
       await giveBackDownload(app.db, token);
       request.log.warn({ releaseId: taken.releaseId }, "free download: file missing");

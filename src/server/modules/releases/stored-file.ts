@@ -1,20 +1,14 @@
-import fs from "node:fs";
 import type { Readable } from "node:stream";
-import { uploadFileOf } from "../../storage/stored-path";
+import { keyOfSitePath, type ObjectStore } from "../../storage/object-store";
 
 /**
- * The one place releases read a stored file (the free download), the way the uploads are kept
- * today: a file under UPLOADS_DIR named by its site path (/uploads/...). Object storage (issue 25's
- * third part) replaces this function's body and nothing else. Null: not an upload, or gone.
+ * The one place releases read a stored file (the free download): the upload named by its site
+ * path (/uploads/...), from the store, disk or bucket (decision 039). Null: not an upload, or gone.
+ * A bucket that does not answer throws StorageUnavailable (the error handler's 503).
  */
-export async function openStoredFile(uploadsDir: string, sitePath: string): Promise<{ stream: Readable; size: number } | null> {
-  const file = uploadFileOf(uploadsDir, sitePath.startsWith("uploads/") ? `/${sitePath}` : sitePath);
-  if (!file) return null;
-  try {
-    const handle = await fs.promises.open(file, "r");
-    const { size } = await handle.stat();
-    return { stream: handle.createReadStream(), size };
-  } catch {
-    return null;
-  }
+export async function openStoredFile(store: ObjectStore, sitePath: string): Promise<{ stream: Readable; size: number } | null> {
+  const key = keyOfSitePath(sitePath.startsWith("uploads/") ? `/${sitePath}` : sitePath);
+  if (!key) return null;
+  const read = await store.read(key);
+  return read.status === "ok" ? { stream: read.body, size: read.size } : null;
 }

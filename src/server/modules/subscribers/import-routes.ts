@@ -1,4 +1,3 @@
-import fs from "node:fs";
 import multipart from "@fastify/multipart";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -6,8 +5,9 @@ import { messageAnswer } from "@shared/schemas/answers";
 import { subscribersApi } from "@shared/api/subscribers";
 import { IMPORT_ID_PATTERN, IMPORT_MAX_BYTES, MAPPING_REQUIRED, importAnswers, importIdParams, importRunInput } from "@shared/schemas/subscriber-import";
 import { badRequest, conflict, notFound } from "../../lib/http-error";
-import { IMPORT_TTL_MS, importPaths, readMeta, removeImport } from "./import-files";
-import { claimGeneration, ImportTakenOver, importState, markStopped, progressWriter, readProgress, startedImports, writeProgress, type ImportProgress } from "./import-progress";
+import { IMPORT_TTL_MS, type readMeta } from "./import-files";
+import { ImportTakenOver, type ImportProgress } from "./import-progress";
+import { importFilesOf } from "./import-store";
 import { runImport } from "./import-run";
 import { receiveImport } from "./import-upload";
 import { activity } from "../../plugins/route-effects";
@@ -34,16 +34,17 @@ const GONE = "This upload is no longer available (imported already, or more than
  */
 export const subscriberImportAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, { limits: { fileSize: IMPORT_MAX_BYTES, files: 1 } });
-  const dataDir = app.config.dataDir;
+  // DATA_DIR/imports, or the bucket of STORAGE_URL (import-store.ts)
+  const files = importFilesOf(app);
   // the uploaded file's name, for the log ('fans.csv'); the mailing list is never public
-  const upload = ({ params }: { params: { id: string } }) => (IMPORT_ID_PATTERN.test(params.id) ? readMeta(dataDir, params.id) : Promise.resolve(null));
+  const upload = ({ params }: { params: { id: string } }) => (IMPORT_ID_PATTERN.test(params.id) ? files.readMeta(params.id) : Promise.resolve(null));
   const file = (meta: { fileName?: string } | null) => meta?.fileName || "a file";
   /** the imports this process runs now (the others' heartbeats tell whether they still run) */
   const active = new Set<string>();
 
   // the file is only stored and checked so far: its import (below) is what the log tells
   app.post(subscribersApi.importUpload, { schema: { response: { 200: importAnswers.uploaded } }, config: { invalidates: [], activity: false } }, async (request) => {
-    const data = await receiveImport(request, dataDir);
+    const data = await receiveImport(request, app.config.dataDir, files);
     return { success: true, data };
   });
 
@@ -66,20 +67,15 @@ export const subscriberImportAdminRoutes: FastifyPluginAsyncZod = async (app) =>
     async (request) => {
       const { id } = request.params;
       const { mapping, alreadyOptedIn } = request.body;
-      const meta = IMPORT_ID_PATTERN.test(id) ? await readMeta(dataDir, id) : null;
+      const meta = IMPORT_ID_PATTERN.test(id) ? await files.readMeta(id) : null;
       if (!meta || Date.now() - meta.createdAt > IMPORT_TTL_MS) throw notFound(GONE);
       if (mapping?.email == null) throw badRequest(MAPPING_REQUIRED, { "mapping.email": MAPPING_REQUIRED });
       const used = [mapping.email, mapping.name, mapping.interests, mapping.region].filter((c): c is number => c != null);
       if (used.some((c) => c >= meta.columnCount)) throw badRequest("The mapping names a column the file does not have");
       if (new Set(used).size !== used.length) throw badRequest("Each column can be imported as one field only");
 
-      // one import per upload: the rename is atomic, so a second click (or instance) finds no file
-      const paths = importPaths(dataDir, id);
-      try {
-        await fs.promises.rename(paths.csv, paths.running);
-      } catch {
-        throw conflict("This file is being imported already, or was imported. Upload it again to import it again.");
-      }
+      // one import per upload: exactly one click (or instance) claims it
+      if (!(await files.claimFirstRun(id))) throw conflict("This file is being imported already, or was imported. Upload it again to import it again.");
       const progress: ImportProgress = {
         owner: app.instanceId,
         generation: 1,
@@ -92,13 +88,13 @@ export const subscriberImportAdminRoutes: FastifyPluginAsyncZod = async (app) =>
         admin: request.auth?.user.username ?? "admin",
         startedAt: Date.now(),
       };
-      await writeProgress(dataDir, id, progress);
+      await files.writeProgress(id, progress);
       return runStarted(request, id, meta.delimiter, progress);
     },
   );
 
   app.get(subscribersApi.imports, { schema: { response: { 200: importAnswers.started } } }, async () => {
-    const states = await Promise.all((await startedImports(dataDir)).map((id) => importState(dataDir, id, app.instanceId, active)));
+    const states = await Promise.all((await files.startedImports()).map((id) => files.importState(id, app.instanceId, active)));
     return { success: true, data: states.filter((s) => s !== null).sort((a, b) => a.startedAt.localeCompare(b.startedAt)) };
   });
 
@@ -124,9 +120,9 @@ export const subscriberImportAdminRoutes: FastifyPluginAsyncZod = async (app) =>
     const { id } = request.params;
     const { progress, meta } = await interrupted(id);
     // exactly one instance (or click) takes the run over
-    if (!(await claimGeneration(dataDir, id, progress.generation + 1))) throw conflict(RUNNING);
+    if (!(await files.claimGeneration(id, progress.generation + 1))) throw conflict(RUNNING);
     const mine: ImportProgress = { ...progress, owner: app.instanceId, generation: progress.generation + 1 };
-    await writeProgress(dataDir, id, mine);
+    await files.writeProgress(id, mine);
     return runStarted(request, id, meta.delimiter, mine);
   });
 
@@ -149,23 +145,23 @@ export const subscriberImportAdminRoutes: FastifyPluginAsyncZod = async (app) =>
     async (request) => {
     const { id } = request.params;
     if (!IMPORT_ID_PATTERN.test(id)) throw notFound(GONE);
-    const started = await readProgress(dataDir, id);
+    const started = await files.readProgress(id);
     if (started) {
       const { progress } = await interrupted(id);
-      if (!(await claimGeneration(dataDir, id, progress.generation + 1))) throw conflict(RUNNING);
-    } else if (!(await readMeta(dataDir, id))) {
+      if (!(await files.claimGeneration(id, progress.generation + 1))) throw conflict(RUNNING);
+    } else if (!(await files.readMeta(id))) {
       throw notFound(GONE);
     }
-    await removeImport(dataDir, id);
+    await files.removeImport(id);
     request.log.info({ importId: id, started: Boolean(started) }, "subscriber import discarded");
     return { success: true, message: "Import discarded" };
   });
 
   /** The started import `id`, refused unless it is interrupted. */
   async function interrupted(id: string) {
-    const state = IMPORT_ID_PATTERN.test(id) ? await importState(dataDir, id, app.instanceId, active) : null;
-    const progress = state ? await readProgress(dataDir, id) : null;
-    const meta = state ? await readMeta(dataDir, id) : null;
+    const state = IMPORT_ID_PATTERN.test(id) ? await files.importState(id, app.instanceId, active) : null;
+    const progress = state ? await files.readProgress(id) : null;
+    const meta = state ? await files.readMeta(id) : null;
     if (!state || !progress || !meta) throw notFound("This import is no longer there (finished or discarded).");
     if (state.state === "running") throw conflict(RUNNING);
     return { progress, meta };
@@ -176,10 +172,10 @@ export const subscriberImportAdminRoutes: FastifyPluginAsyncZod = async (app) =>
    * its files go. Failed: they stay, and the import is interrupted for every instance at once.
    */
   async function runStarted(request: FastifyRequest, id: string, delimiter: string, progress: ImportProgress) {
-    const writer = progressWriter(dataDir, id, progress);
+    const writer = files.progressWriter(id, progress);
     active.add(id);
     try {
-      const data = await runImport(app.db, importPaths(dataDir, id).running, delimiter, {
+      const data = await runImport(app.db, await files.runningFile(id), delimiter, {
         mapping: progress.mapping,
         alreadyOptedIn: progress.alreadyOptedIn,
         admin: progress.admin,
@@ -187,14 +183,14 @@ export const subscriberImportAdminRoutes: FastifyPluginAsyncZod = async (app) =>
         onBatch: (processed, report) => writer.save(processed, report),
       });
       writer.stop();
-      await removeImport(dataDir, id);
+      await files.removeImport(id);
       request.log.info({ added: data.added, updated: data.updated, duplicates: data.duplicates, rejected: data.rejected, alreadyOptedIn: progress.alreadyOptedIn, resumed: progress.generation > 1 }, "subscriber import");
       const message = `Imported: ${data.added} added, ${data.updated} updated, ${data.duplicates} duplicates skipped, ${data.rejected} rejected`;
       return { success: true, message, data };
     } catch (err) {
       writer.stop();
       if (err instanceof ImportTakenOver) throw conflict("This import was taken over by another server after this one went silent.");
-      await markStopped(dataDir, id);
+      await files.markStopped(id);
       request.log.error({ err, importId: id }, "subscriber import interrupted");
       throw err;
     } finally {

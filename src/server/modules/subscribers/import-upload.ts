@@ -5,7 +5,8 @@ import { IMPORT_MAX_BYTES, IMPORT_PREVIEW_ROWS, suggestMapping, type ImportUploa
 import { tooLargeMessage } from "@shared/upload-limits";
 import { badRequest, HttpError, tooLarge } from "../../lib/http-error";
 import { CsvBytesCheck, readCsvRecords, sniffDelimiter } from "./import-csv";
-import { importPaths, importsDir, newImportId, removeExpiredImports, removeImport, writeMeta } from "./import-files";
+import { importPaths, importsDir, newImportId, removeImport, writeMeta } from "./import-files";
+import type { ImportFiles } from "./import-store";
 
 /** A multipart failure is the client's: a fixed message for each, never a 500. */
 function multipartProblem(err: unknown) {
@@ -25,13 +26,13 @@ function multipartProblem(err: unknown) {
 
 /**
  * Stores the uploaded CSV under DATA_DIR/imports, checking its bytes on the way (never held in
- * memory), then reads it once through: a broken file is refused now, before anything is
+ * memory), then reads it once through (and, with a bucket, keeps it there too: import-store.ts): a broken file is refused now, before anything is
  * imported, and the answer carries the header, the first rows and the row count.
  */
-export async function receiveImport(request: FastifyRequest, dataDir: string): Promise<ImportUpload> {
+export async function receiveImport(request: FastifyRequest, dataDir: string, files: ImportFiles): Promise<ImportUpload> {
   if (!request.isMultipart()) throw badRequest("Send the CSV file as multipart/form-data");
   await fs.promises.mkdir(importsDir(dataDir), { recursive: true });
-  await removeExpiredImports(dataDir);
+  await files.removeExpired();
   const id = newImportId();
   const paths = importPaths(dataDir, id);
   let fileName: string | null = null;
@@ -49,7 +50,10 @@ export async function receiveImport(request: FastifyRequest, dataDir: string): P
     if (fileName === null) throw badRequest("No file uploaded");
     const { size } = await fs.promises.stat(paths.csv);
     if (size === 0) throw badRequest("The file is empty");
-    return await inspect(dataDir, id, fileName);
+    const answer = await inspect(dataDir, id, fileName);
+    // where the next step finds it, whatever instance it reaches (a bucket with STORAGE_URL)
+    await files.keep(id);
+    return answer;
   } catch (err) {
     await removeImport(dataDir, id);
     throw err;

@@ -7,6 +7,7 @@ import { FEATURED_COVER_SIZES, VIDEO_PLAYER_SIZES } from "@shared/responsive-ima
 import { MB } from "@shared/upload-limits";
 import { mediaFiles } from "../../db/schema";
 import { makeMissingVariants } from "../../storage/variant-backfill";
+import { uploadPlace } from "../../services/storage";
 import { seedDemoContent } from "../../db/seed";
 import { createTestApp, type TestApp } from "../../test/app";
 import { phonePhoto, pixelBomb } from "../../../../tests/support/photos";
@@ -164,9 +165,9 @@ describe("image variants of the demo content", () => {
     const app = await createTestApp();
     try {
       expect(await seedDemoContent(app.database.db, app.app.config)).toBe(true);
-      const made = await makeMissingVariants(app.database.db, app.app.config.uploadsDir);
+      const made = await makeMissingVariants(app.database.db, uploadPlace(app.app));
       expect(made).toBeGreaterThan(0);
-      expect(await makeMissingVariants(app.database.db, app.app.config.uploadsDir)).toBe(0);
+      expect(await makeMissingVariants(app.database.db, uploadPlace(app.app))).toBe(0);
       const items = (await app.request({ method: "GET", url: "/api/merchandise" })).json().data;
       for (const item of items) {
         expect(item.image.variants.length).toBeGreaterThan(0);

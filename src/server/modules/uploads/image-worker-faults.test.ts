@@ -33,11 +33,12 @@ async function upload(data: Buffer, name = "photo.jpg") {
   return t.request({ method: "POST", url: "/api/upload/merchandise", payload: body.payload, headers: { ...body.headers, ...(await t.adminHeaders()) } });
 }
 
-/** Every file under the uploads folder, temporary ones included. */
+/** Every file under the uploads folder and the staging folder (where the worker writes), temporary ones included. */
 function filesOnDisk(): string[] {
-  const dir = t.app.config.uploadsDir;
-  if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name)).sort();
+  return [t.app.config.uploadsDir, t.app.config.stagingDir]
+    .filter((dir) => fs.existsSync(dir))
+    .flatMap((dir) => fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name)))
+    .sort();
 }
 const mediaRows = async () => (await t.database.db.select({ n: count() }).from(mediaFiles))[0].n;
 const onDisk = (sitePath: string) => path.join(t.app.config.uploadsDir, sitePath.replace(/^\/uploads\//, ""));

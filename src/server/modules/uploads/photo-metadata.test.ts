@@ -4,6 +4,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/app";
 import { multipartFile } from "../../test/multipart";
+import { uploadPlace } from "../../services/storage";
 
 /**
  * Issue 21: a member photo taken with a phone carries where it was taken (EXIF GPS), the camera
@@ -74,10 +75,10 @@ describe("photos stored before issue 21", () => {
     fs.writeFileSync(path.join(dir, "0123456789abcdef0123456789abcdef.jpg"), bytes);
     await t.app.db.insert(mediaFiles).values({ fileName: "0123456789abcdef0123456789abcdef.jpg", originalName: "old.jpg", filePath: "/uploads/images/0123456789abcdef0123456789abcdef.jpg", fileType: "image", fileSize: bytes.length, mimeType: "image/jpeg" });
 
-    expect(await stripStoredMetadata(t.app.db, t.app.config.uploadsDir)).toBeGreaterThanOrEqual(1);
+    expect(await stripStoredMetadata(t.app.db, uploadPlace(t.app))).toBeGreaterThanOrEqual(1);
     const now = fs.readFileSync(path.join(dir, "0123456789abcdef0123456789abcdef.jpg"));
     expect((await sharp(now).metadata()).exif).toBeUndefined();
     expect(now.includes("Pixelphone")).toBe(false);
-    expect(await stripStoredMetadata(t.app.db, t.app.config.uploadsDir)).toBe(0);
+    expect(await stripStoredMetadata(t.app.db, uploadPlace(t.app))).toBe(0);
   });
 });

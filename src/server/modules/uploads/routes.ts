@@ -5,11 +5,16 @@ import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { mediaFiles } from "../../db/schema";
-import { badRequest, HttpError, tooLarge } from "../../lib/http-error";
+import { messageAnswer } from "@shared/schemas/answers";
+import { badRequest, conflict, HttpError, notFound, tooLarge } from "../../lib/http-error";
+import { idParams } from "../../lib/params";
+import { keyOfSitePath } from "../../storage/object-store";
+import { deleteMediaFile, findMediaFile, usesOf } from "./repository";
 import { UPLOAD_LIMITS, tooLargeMessage } from "@shared/upload-limits";
 import { saveUpload } from "../../storage/save";
 import type { AppConfig } from "../../config";
 import { activity } from "../../plugins/route-effects";
+import { uploadPlace } from "../../services/storage";
 
 type Uploaded = { id: number; originalName: string; fileType: "audio" | "image" | "pdf" };
 
@@ -83,12 +88,20 @@ async function readFile(request: FastifyRequest, limit: number) {
 
 const imageOptions = (config: AppConfig) => ({ imageJobTimeoutMs: config.IMAGE_JOB_TIMEOUT_SECONDS * 1000 });
 
+/** 'a track and a merch item' */
+const usesInWords = (uses: string[]) => {
+  const named = uses.map((u) => `a ${u}`);
+  return named.length > 1 ? `${named.slice(0, -1).join(", ")} and ${named[named.length - 1]}` : named[0];
+};
+
 export const uploadsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, { limits: { fileSize: UPLOAD_LIMITS.audio, files: 1 } });
+  // the disk or the bucket (STORAGE_URL), and this instance's staging folder
+  const place = uploadPlace(app);
 
   app.post("/api/upload/merchandise", { schema: { response: { 200: uploadAnswers.merchandiseSaved } }, config: uploadEffects(() => "merch photo") }, async (request) => {
     const file = await readFile(request, UPLOAD_LIMITS.merchImage);
-    const media = await saveUpload(app.db, app.config.uploadsDir, file, "image", imageOptions(app.config));
+    const media = await saveUpload(app.db, place, file, "image", imageOptions(app.config));
     return { success: true, ok: true, message: "Upload Successful", data: media };
   });
 
@@ -101,7 +114,7 @@ export const uploadsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!fileType) throw badRequest("fileType must be audio, image or pdf");
     const limit = fileType === "audio" ? UPLOAD_LIMITS.audio : fileType === "pdf" ? UPLOAD_LIMITS.pdf : purpose === "cover-art" ? UPLOAD_LIMITS.coverArt : UPLOAD_LIMITS.image;
     if (file.buffer.length > limit) throw tooLarge(tooLargeMessage(limit));
-    const media = await saveUpload(app.db, app.config.uploadsDir, file, fileType, { ...imageOptions(app.config), shareJpeg: purpose === "band-photo" });
+    const media = await saveUpload(app.db, place, file, fileType, { ...imageOptions(app.config), shareJpeg: purpose === "band-photo" });
     return { success: true, message: "Upload Successful", data: media };
   });
 
@@ -109,4 +122,37 @@ export const uploadsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     const rows = await app.db.select().from(mediaFiles).orderBy(desc(mediaFiles.createdAt)).limit(500);
     return { success: true, data: rows };
   });
+
+  // Deleting a file removes its row, then its object and its variants from the store. A file the
+  // site still shows is refused (the page would show a broken image). The row goes first: if the
+  // store fails to remove the objects, they are objects no row names, which the start-up sweep removes.
+  app.delete(
+    "/api/media/:id",
+    {
+      schema: { params: idParams, response: { 200: messageAnswer } },
+      config: {
+        invalidates: [],
+        activity: activity<MediaRow>({
+          resource: "uploads",
+          action: "delete",
+          before: ({ params }) => findMediaFile(app.db, params.id),
+          summary: ({ before }) => before?.originalName,
+          describe: ({ before }) => (before ? `deleted ${before.fileType === "audio" ? "audio" : "image"} file ${before.originalName}` : null),
+        }),
+      },
+    },
+    async (request) => {
+      const row = await findMediaFile(app.db, request.params.id);
+      if (!row) throw notFound("File not found");
+      const uses = await usesOf(app.db, row.filePath);
+      if (uses.length) throw conflict(`This file is still used by ${usesInWords(uses)}. Remove it there first.`);
+      const paths = await deleteMediaFile(app.db, row.id);
+      if (!paths) throw notFound("File not found");
+      const keys = paths.map(keyOfSitePath).filter((k): k is string => k !== null);
+      await app.storage.remove(keys).catch((err: Error) => request.log.warn({ err, keys }, "deleted file's objects not removed; the start-up sweep will"));
+      return { success: true, message: "File deleted" };
+    },
+  );
 };
+
+type MediaRow = NonNullable<Awaited<ReturnType<typeof findMediaFile>>>;

@@ -322,3 +322,22 @@ describe("uploads: SVG keeps only references inside itself", () => {
     expect(res.json()).toEqual({ success: false, message: "This SVG could not be accepted." });
   });
 });
+
+describe("DELETE /api/media/:id (files on disk)", () => {
+  it("removes the row, the original and its variants; an unknown id is a 404, a bad one a 400; no session, 401", async () => {
+    const res = await upload("/api/upload/media?fileType=image", { name: "gone.png", type: "image/png", data: PNG });
+    expect(res.statusCode).toBe(200);
+    const media = res.json().data as { id: number; filePath: string; variants: { path: string }[] };
+    const files = [media.filePath, ...media.variants.map((v) => v.path)].map((p) => path.join(t.app.config.uploadsDir, p.replace(/^\/uploads\//, "")));
+    expect(files.length).toBeGreaterThan(1);
+    for (const f of files) expect(fs.existsSync(f)).toBe(true);
+    const headers = await t.adminHeaders();
+    expect((await t.request({ method: "DELETE", url: `/api/media/${media.id}` })).statusCode).toBe(401);
+    const del = await t.request({ method: "DELETE", url: `/api/media/${media.id}`, headers });
+    expect(del.statusCode, del.body).toBe(200);
+    for (const f of files) expect(fs.existsSync(f)).toBe(false);
+    expect((await t.request({ method: "GET", url: media.filePath })).statusCode).toBe(404);
+    expect((await t.request({ method: "DELETE", url: `/api/media/${media.id}`, headers })).json()).toEqual({ success: false, message: "File not found" });
+    expect((await t.request({ method: "DELETE", url: "/api/media/abc", headers })).statusCode).toBe(400);
+  });
+});

@@ -5,6 +5,6 @@ import { listActiveVideos } from "../../services/public-reads/videos";
 
 export const videosPublicRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get("/api/videos/active", { schema: { response: { 200: videoAnswers.list } } }, async (request, reply) =>
-    sendPublic(app, request, reply, { key: "/api/videos/active", tags: ["videos"], build: async () => jsonAnswer(videoAnswers.list, { success: true, data: await listActiveVideos(app.db) }) }),
+    sendPublic(app, request, reply, { key: "/api/videos/active", tags: ["videos"], build: async () => jsonAnswer(videoAnswers.list, { success: true, data: await listActiveVideos(app.db, app.config.mediaPublicUrl) }) }),
   );
 };

@@ -53,17 +53,17 @@ const READERS: { [K in PageDataKey]: (c: ReaderContext) => Promise<PageDataValue
     const stored = await getSettings(app.db, SETTING_KEYS);
     return Object.fromEntries(SETTING_KEYS.map((key) => [key, z.encode(settingRecord, { key, value: stored[key] ?? null })])) as PageDataValues["settings"];
   },
-  featuredTracks: async ({ app }) => list(audioTrackRecord, await listFeaturedTracks(app.db)),
+  featuredTracks: async ({ app }) => list(audioTrackRecord, await listFeaturedTracks(app.db, app.config.mediaPublicUrl)),
   // the hero's photo (issue 21): null draws the header as it was before the band had one
   bandPhoto: async ({ app }) => z.encode(bandPhotoRecord.nullable(), await readBandPhoto(app.db)),
-  videos: async ({ app }) => list(videoRecord, await listActiveVideos(app.db)),
+  videos: async ({ app }) => list(videoRecord, await listActiveVideos(app.db, app.config.mediaPublicUrl)),
   upcomingShows: async ({ app, today }) => list(showRecord, await listUpcomingShows(app.db, today)),
   // the home page's section, bounded so the page stays small, from the same read as the rest of the upcoming shows
   homeShows: async (c) => (await c.get("upcomingShows")).slice(0, HOME_SHOWS_LIMIT),
   pastShows: async ({ app, today }) => list(showRecord, await listPastShows(app.db, today, { limit: PAST_SHOWS_PAGE })),
-  members: async ({ app }) => list(bandMemberRecord, await listActiveMembers(app.db)),
+  members: async ({ app }) => list(bandMemberRecord, await listActiveMembers(app.db, app.config.mediaPublicUrl)),
   lyrics: async ({ app }) => list(lyricsRecord, await listPublishedLyrics(app.db)),
-  merchandise: async ({ app }) => list(merchandiseRecord, await listMerchandise(app.db)),
+  merchandise: async ({ app }) => list(merchandiseRecord, await listMerchandise(app.db, app.config.mediaPublicUrl)),
   lyric: async ({ app, params }) => {
     const row = await findLyrics(app.db, Number(params.id));
     return row?.isPublished ? z.encode(lyricsRecord, row) : null;

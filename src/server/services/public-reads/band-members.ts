@@ -19,10 +19,11 @@ export function compareAdmin(a: Member, b: Member) {
   return a.name.localeCompare(b.name);
 }
 
-export async function listActiveMembers(db: Db) {
+/** `mediaBase`: MEDIA_PUBLIC_URL, where the image variants are linked (decision 039). */
+export async function listActiveMembers(db: Db, mediaBase = "") {
   const rows = await db.select().from(bandMembers).where(eq(bandMembers.isActive, true));
   // the photo's resized variants ride along, so the page can offer a phone a small one
-  return withImages(db, rows.sort(comparePublic), (m) => m.imageUrl, "image");
+  return withImages(db, rows.sort(comparePublic), (m) => m.imageUrl, "image", mediaBase);
 }
 
 export async function listAllMembers(db: Db) {

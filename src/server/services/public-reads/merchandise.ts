@@ -8,11 +8,12 @@ import { withImages } from "../images/responsive-images";
  * all rows are public. The admin's order wins: sort_order first, and only among equal
  * sort_order the spec's order, featured first, then newest first. Until the band reorders,
  * every item is 0, so the spec's order holds as it did; after a reorder, a new item (0) comes
- * first, where the band sees it and can move it.
+ * first, where the band sees it and can move it. `mediaBase`: MEDIA_PUBLIC_URL, where the image
+ * variants link (decision 039).
  */
-export async function listMerchandise(db: Db) {
+export async function listMerchandise(db: Db, mediaBase = "") {
   // with each image's resized variants, so the page can offer a phone a small one
-  return withImages(db, await listMerchandiseRows(db), (m) => m.imageUrl, "image");
+  return withImages(db, await listMerchandiseRows(db), (m) => m.imageUrl, "image", mediaBase);
 }
 
 function listMerchandiseRows(db: Db) {
