@@ -14,9 +14,8 @@
  */
 import fs from "node:fs";
 import os from "node:os";
-import path from "node:path";
 import pg from "pg";
-import { createPostgresDb, freePort, spawnServer, stopProcess, tempDir, waitForHealthz, type ServerProcess } from "../../tests/support/server-process";
+import { createPostgresDb, launchFromSource, stopProcess, templateOnlyClientDir, waitForHealthz } from "../../tests/support/server-process";
 import { appRoot } from "../../src/server/paths";
 import { startSmtpSink } from "../../src/server/test/smtp-sink";
 
@@ -40,8 +39,7 @@ const sink = await startSmtpSink({
 const db = await createPostgresDb(PG_URL, `bench_near_send_${process.pid}`);
 const sql = new pg.Client({ connectionString: db.url });
 await sql.connect();
-const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-near-client-"));
-fs.writeFileSync(path.join(clientDir, "index.html"), "<!doctype html><html><head><!--app-head--></head><body><div id=\"root\"></div><!--app-data--></body></html>");
+const clientDir = templateOnlyClientDir("bench-near-client-");
 
 const env = {
   DATABASE_URL: db.url,
@@ -54,13 +52,8 @@ const env = {
   MAIL_LEASE_SECONDS: "5",
   LOG_LEVEL: "warn",
 };
-async function launch(name: string) {
-  const port = await freePort();
-  const dataDir = tempDir(`bench-near-${name}-`);
-  const proc = spawnServer({ nodeArgs: ["--import", "tsx", path.join("src", "server", "main.ts")], cwd: appRoot, port, dataDir, env: { ...env, PUBLIC_URL: `http://127.0.0.1:${port}` } });
-  return { ...proc, name, url: `http://127.0.0.1:${port}`, dataDir };
-}
-type Instance = ServerProcess & { name: string; url: string; dataDir: string };
+const launch = (name: string) => launchFromSource(appRoot, { name: `bench-near-${name}`, env });
+type Instance = Awaited<ReturnType<typeof launch>>;
 
 let a: Instance | undefined;
 let b: Instance | undefined;
@@ -68,7 +61,7 @@ let ok: boolean;
 try {
   [a, b] = await Promise.all([launch("a"), launch("b")]);
   for (const instance of [a, b]) {
-    if ((await waitForHealthz(instance.url, instance, { timeoutMs: 90_000, intervalMs: 200 })) !== "healthy") throw new Error(`${instance.name} did not start:\n${instance.output()}`);
+    if ((await waitForHealthz(instance.url, instance, { timeoutMs: 90_000, intervalMs: 200 })) !== "healthy") throw new Error(`an instance did not start:\n${instance.output()}`);
   }
   let token = "";
   const api = async (instance: Instance, method: string, route: string, body?: unknown) => {
@@ -117,7 +110,6 @@ try {
   ok = duplicates === 0 && missing === 0 && far === 0 && detail.failed === 0;
 } finally {
   for (const instance of [a, b]) if (instance) await stopProcess(instance, { killAfterMs: 10_000 });
-  for (const instance of [a, b]) if (instance) fs.rmSync(instance.dataDir, { recursive: true, force: true });
   fs.rmSync(clientDir, { recursive: true, force: true });
   await sql.end();
   await db.drop();

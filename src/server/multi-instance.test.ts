@@ -1,10 +1,8 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPostgresDb, freePort, spawnServer, stopProcess, tempDir, waitForHealthz, type PostgresDb, type ServerProcess } from "../../tests/support/server-process";
+import { createPostgresDb, launchFromSource, stopProcess, templateOnlyClientDir, waitForHealthz, type PostgresDb, type ServerProcess } from "../../tests/support/server-process";
 import { demoMerch, demoShows } from "./db/seed/demo-content";
 import { startSmtpSink, type SmtpSink } from "./test/smtp-sink";
 import { appRoot } from "./paths";
@@ -27,15 +25,8 @@ interface Instance extends ServerProcess {
   url: string;
 }
 
-/** `node --import tsx src/server/main.ts` with its own port and DATA_DIR, on the shared database. */
-async function launch(name: string, env: Record<string, string>): Promise<Instance> {
-  const port = await freePort();
-  const dataDir = tempDir(`band-multi-${name}-`);
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const proc = spawnServer({ nodeArgs: ["--import", "tsx", path.join("src", "server", "main.ts")], cwd: appRoot, port, dataDir, env: { PUBLIC_URL: baseUrl, ...env } });
-  void proc.exited.then(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-  return { ...proc, name, url: baseUrl };
-}
+/** A server from the sources with its own port and DATA_DIR, on the shared database. */
+const launch = async (name: string, env: Record<string, string>): Promise<Instance> => ({ ...(await launchFromSource(appRoot, { name: `multi-${name}`, env })), name });
 
 async function healthy(instance: Instance) {
   const health = await waitForHealthz(instance.url, instance, { timeoutMs: 60_000, intervalMs: 100 });
@@ -64,7 +55,7 @@ describe.skipIf(!url)("two instances on one PostgreSQL", () => {
   let a: Instance;
   let b: Instance;
   let token: string;
-  const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), "band-multi-client-"));
+  const clientDir = templateOnlyClientDir("band-multi-client-");
   /** deliveries per address, per newsletter subject */
   const received = new Map<string, Map<string, number>>();
   let phase = "";
@@ -92,8 +83,6 @@ describe.skipIf(!url)("two instances on one PostgreSQL", () => {
         for (const address of to) counts.set(address, (counts.get(address) ?? 0) + 1);
       },
     });
-    // the page template (a real build is not needed to see the page's inlined data)
-    fs.writeFileSync(path.join(clientDir, "index.html"), "<!doctype html><html><head><title>Band</title><!--app-head--></head><body><div id=\"root\"></div><!--app-data--></body></html>");
 
     const env = {
       DATABASE_URL: db.url,

@@ -96,6 +96,31 @@ export function spawnServer(opts: SpawnOptions): ServerProcess {
 }
 
 /**
+ * A client folder holding only the page template: a server started on it draws no page, but its
+ * pages still carry their inlined data (enough for the tests and benches that start the server
+ * from its sources). The caller removes it.
+ */
+export function templateOnlyClientDir(prefix: string): string {
+  const dir = tempDir(prefix);
+  fs.writeFileSync(path.join(dir, "index.html"), '<!doctype html><html><head><title>Band</title><!--app-head--></head><body><div id="root"></div><!--app-data--></body></html>');
+  return dir;
+}
+
+/**
+ * `node --import tsx src/server/main.ts` from the sources in `root`, on a free port, `PUBLIC_URL`
+ * its own address; with its own new DATA_DIR (removed when it exits) unless `dataDir` is given
+ * (a restart on the same one). Several of them on one PostgreSQL are the supported deployment.
+ */
+export async function launchFromSource(root: string, opts: { name: string; env: Record<string, string>; dataDir?: string }): Promise<ServerProcess & { url: string; dataDir: string }> {
+  const port = await freePort();
+  const dataDir = opts.dataDir ?? tempDir(`band-${opts.name}-`);
+  const url = `http://127.0.0.1:${port}`;
+  const proc = spawnServer({ nodeArgs: ["--import", "tsx", path.join("src", "server", "main.ts")], cwd: root, port, dataDir, env: { PUBLIC_URL: url, ...opts.env } });
+  if (!opts.dataDir) void proc.exited.then(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+  return { ...proc, url, dataDir };
+}
+
+/**
  * Polls GET `${url}/healthz` every `intervalMs` until it answers 200. "exited" if the process
  * ended first, "timeout" after `timeoutMs`; the caller says what that means and cleans up.
  */

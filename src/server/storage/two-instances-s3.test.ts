@@ -1,9 +1,8 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPostgresDb, freePort, spawnServer, stopProcess, tempDir, waitForHealthz, type PostgresDb, type ServerProcess } from "../../../tests/support/server-process";
+import { createPostgresDb, launchFromSource, stopProcess, templateOnlyClientDir, waitForHealthz, type PostgresDb, type ServerProcess } from "../../../tests/support/server-process";
 import { phonePhoto } from "../../../tests/support/photos";
 import { appRoot } from "../paths";
 import { startS3Server, type S3TestServer } from "../test/s3-server";
@@ -29,16 +28,9 @@ describe.skipIf(!url)("two instances, separate DATA_DIRs, one PostgreSQL, one bu
   let a: Instance;
   let b: Instance;
   let token = "";
-  const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), "band-s3-client-"));
+  const clientDir = templateOnlyClientDir("band-s3-client-");
 
-  async function launch(name: string, env: Record<string, string>): Promise<Instance> {
-    const port = await freePort();
-    const dataDir = tempDir(`band-s3-${name}-`);
-    const baseUrl = `http://127.0.0.1:${port}`;
-    const proc = spawnServer({ nodeArgs: ["--import", "tsx", path.join("src", "server", "main.ts")], cwd: appRoot, port, dataDir, env: { PUBLIC_URL: baseUrl, ...env } });
-    void proc.exited.then(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-    return { ...proc, url: baseUrl, dataDir };
-  }
+  const launch = (name: string, env: Record<string, string>): Promise<Instance> => launchFromSource(appRoot, { name: `s3-${name}`, env });
 
   async function upload(instance: Instance, data: Buffer, fileType: "audio" | "image", name: string) {
     const form = new FormData();
@@ -50,7 +42,6 @@ describe.skipIf(!url)("two instances, separate DATA_DIRs, one PostgreSQL, one bu
   beforeAll(async () => {
     db = await createPostgresDb(url!, `band_s3_${process.pid}`);
     s3 = await startS3Server();
-    fs.writeFileSync(path.join(clientDir, "index.html"), "<!doctype html><html><head><title>Band</title><!--app-head--></head><body><div id=\"root\"></div><!--app-data--></body></html>");
     const env = {
       DATABASE_URL: db.url,
       CLIENT_DIST_DIR: clientDir,

@@ -1,9 +1,7 @@
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { Webhook } from "standardwebhooks";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { createPostgresDb, freePort, spawnServer, stopProcess, tempDir, waitForHealthz, type PostgresDb, type ServerProcess } from "../../../../tests/support/server-process";
+import { createPostgresDb, launchFromSource, stopProcess, templateOnlyClientDir, tempDir, waitForHealthz, type PostgresDb, type ServerProcess } from "../../../../tests/support/server-process";
 import { appRoot } from "../../paths";
 import { ADMIN } from "../../test/app";
 import { startReceiver, type Receiver } from "../../test/webhook-receiver";
@@ -21,21 +19,17 @@ interface Instance extends ServerProcess {
   token?: string;
 }
 
-const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), "band-webhook-client-"));
-fs.writeFileSync(path.join(clientDir, "index.html"), '<!doctype html><html><head><title>Band</title><!--app-head--></head><body><div id="root"></div><!--app-data--></body></html>');
+const clientDir = templateOnlyClientDir("band-webhook-client-");
 const running: Instance[] = [];
 const receivers: Receiver[] = [];
 
 async function launch(dataDir: string, env: Record<string, string> = {}): Promise<Instance> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const proc = spawnServer({
-    nodeArgs: ["--import", "tsx", path.join("src", "server", "main.ts")],
-    cwd: appRoot,
-    port,
+  const proc = await launchFromSource(appRoot, {
+    name: "webhooks",
     dataDir,
-    env: { PUBLIC_URL: url, CLIENT_DIST_DIR: clientDir, ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, SEED_DEMO: "false", WEBHOOK_ALLOW_PRIVATE: "true", LOG_LEVEL: "warn", ...env },
+    env: { CLIENT_DIST_DIR: clientDir, ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, SEED_DEMO: "false", WEBHOOK_ALLOW_PRIVATE: "true", LOG_LEVEL: "warn", ...env },
   });
+  const url = proc.url;
   const instance: Instance = { ...proc, url };
   running.push(instance);
   const health = await waitForHealthz(url, proc, { timeoutMs: 60_000, intervalMs: 100 });
