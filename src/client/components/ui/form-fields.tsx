@@ -136,6 +136,18 @@ function InlineBooleanField<T extends FieldValues>({ control, name, label, hint,
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}
       />
+      <FieldNotes id={id} hint={hint} error={error} />
+    </div>
+  );
+}
+
+/**
+ * A field's hint and its error under it, named `${id}-hint` and `${id}-error` for the input's
+ * aria-describedby (the error is an alert): for fields built outside TextField and its kin.
+ */
+export function FieldNotes({ id, hint, error }: { id: string; hint?: ReactNode; error?: string }) {
+  return (
+    <>
       {hint && (
         <p id={`${id}-hint`} className="text-xs text-dust">
           {hint}
@@ -146,7 +158,7 @@ function InlineBooleanField<T extends FieldValues>({ control, name, label, hint,
           {error}
         </p>
       )}
-    </div>
+    </>
   );
 }
 

@@ -2,7 +2,7 @@ import { useId, useState } from "react";
 import { useController, type Control } from "react-hook-form";
 import type { ShowInput } from "@shared/schemas/shows";
 import { zonedDateTimeToIso, zonedParts } from "@shared/newsletter-schedule";
-import { TextField } from "@client/components/ui/form-fields";
+import { FieldNotes, TextField } from "@client/components/ui/form-fields";
 import { Input } from "@client/components/ui/input";
 import { Label } from "@client/components/ui/label";
 import { useSetting } from "@client/lib/settings";
@@ -81,14 +81,7 @@ function MomentField({ control, name, label, hint, timeZone }: { control: Contro
         <Input id={`${id}-date`} className="min-w-0 flex-[1_1_10rem]" type="date" aria-label={`${label}: date`} value={shown.date} onChange={(e) => change({ ...shown, date: e.target.value })} {...common} />
         <Input id={`${id}-time`} className="min-w-0 flex-[1_1_8rem]" type="time" aria-label={`${label}: time`} value={shown.time} onChange={(e) => change({ ...shown, time: e.target.value })} {...common} />
       </div>
-      <p id={`${id}-hint`} className="text-xs text-dust">
-        {hint}
-      </p>
-      {error && (
-        <p id={`${id}-error`} role="alert" className="text-sm text-red-400">
-          {error}
-        </p>
-      )}
+      <FieldNotes id={id} hint={hint} error={error} />
     </div>
   );
 }
