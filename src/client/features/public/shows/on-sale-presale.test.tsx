@@ -1,5 +1,5 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import { render, screen, within } from "@testing-library/react";
+import { act, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ReactNode } from "react";
 import { renderToString } from "react-dom/server";
@@ -74,6 +74,33 @@ describe("on sale at a time (issue 24)", () => {
     expect(within(soon).getByText("On sale")).toBeInTheDocument();
     expect(await within(soon).findByRole("link", { name: /^tickets for/i }, { timeout: 4_000 })).toHaveAttribute("href", "/go/show/4");
     expect(within(soon).queryByText("On sale")).toBeNull();
+  });
+
+  it("a timer that fires before the clock reaches the time (a busy page) waits again instead of staying 'On sale'", async () => {
+    fakeApi(settings);
+    const realSetTimeout = globalThis.setTimeout;
+    const realWait = (ms: number) => new Promise((done) => realSetTimeout(done, ms));
+    // timers faked, the clock real: advancing the timers fires them while Date.now() is early
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    try {
+      render(
+        <Providers>
+          <ShowList shows={[show(4, "Early Hall", { onSaleAt: new Date(Date.now() + 1_000).toISOString() })]} />
+        </Providers>,
+      );
+      const early = card("Early Hall");
+      await act(async () => {
+        await realWait(200); // the band's settings arrive
+        vi.advanceTimersByTime(1_000); // the on-sale timer fires ~800 ms early
+      });
+      expect(ticketLink(early)).toBeNull();
+      // the clock passes the time; only the timer set again can switch the card now
+      await realWait(900);
+      act(() => vi.advanceTimersByTime(1_000));
+      expect(ticketLink(early)).toHaveAttribute("href", "/go/show/4");
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("the server's render reads the links as of the page's instant (asOf), not the clock, so hydration meets the same HTML", () => {

@@ -4,7 +4,7 @@ import { formatDateTime } from "@shared/format";
 import { onSaleTime, ticketsOnSaleAt } from "@shared/show-sale";
 import { usePageAsOf } from "@client/lib/page-day";
 
-/** setTimeout's longest wait (~24.8 days); a later on-sale time is read again at the next render. */
+/** setTimeout's longest wait (~24.8 days); a later on-sale time is waited for in steps. */
 const LONGEST_WAIT = 2 ** 31 - 1;
 
 /**
@@ -18,9 +18,15 @@ export function useTicketsOnSale(show: Pick<Show, "onSaleAt">): boolean {
   const at = onSaleTime(show);
   const subscribe = useCallback(
     (changed: () => void) => {
-      const wait = at === null ? 0 : at - Date.now();
-      if (wait <= 0) return () => {};
-      const timer = setTimeout(changed, Math.min(wait, LONGEST_WAIT));
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      // A timer may fire a millisecond before Date.now() reaches the time (timers run on a
+      // monotonic clock, Date.now() is rounded), and React ignores a 'changed' whose snapshot did
+      // not change: so wait again until the clock agrees, instead of staying 'On sale' for good.
+      const waitForIt = () => {
+        const wait = at === null ? 0 : at - Date.now();
+        if (wait > 0) timer = setTimeout(() => (changed(), waitForIt()), Math.min(wait, LONGEST_WAIT));
+      };
+      waitForIt();
       return () => clearTimeout(timer);
     },
     [at],
