@@ -1,36 +1,16 @@
-import { useCallback, useEffect, useSyncExternalStore } from "react";
+import { useEffect } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import type { Release } from "@shared/api/releases";
-import { isOutAt } from "@shared/release-services";
-import { usePageAsOf } from "@client/lib/page-day";
+import { useTimeReached } from "@client/lib/use-time-reached";
 import { releaseQuery, releasesQuery } from "./api";
 
-/** setTimeout's longest wait (~24.8 days); a later release time is read again at the next render. */
-const LONGEST_WAIT = 2 ** 31 - 1;
-
 /**
- * Whether a release is out (issue 25, decision 041), read like a show's on-sale time (decision
- * 036): the server's render and the browser's hydrating render as of the instant the page was
- * drawn as of, then the clock; a page left open switches at releaseAt. Its answers (links and
- * audio) were read before that instant, so they are fetched again then.
+ * Whether a release is out (issue 25, decision 041), read like a show's on-sale time
+ * (`useTimeReached`): a page left open switches at releaseAt. Its answers (links and audio) were
+ * read before that instant, so they are fetched again then.
  */
 export function useReleaseOut(release: Pick<Release, "releaseAt" | "slug">): boolean {
-  const asOf = usePageAsOf();
-  const at = new Date(release.releaseAt).getTime();
-  const subscribe = useCallback(
-    (changed: () => void) => {
-      const wait = at - Date.now();
-      if (wait <= 0) return () => {};
-      const timer = setTimeout(changed, Math.min(wait, LONGEST_WAIT));
-      return () => clearTimeout(timer);
-    },
-    [at],
-  );
-  const out = useSyncExternalStore(
-    subscribe,
-    () => isOutAt(release, Date.now()),
-    () => isOutAt(release, asOf ?? Date.now()),
-  );
+  const out = useTimeReached(new Date(release.releaseAt).getTime());
   useRefetchWhenOut(release, out);
   return out;
 }

@@ -1,41 +1,14 @@
-import { useCallback, useSyncExternalStore } from "react";
 import type { Show } from "@shared/api/shows";
 import { formatDateTime } from "@shared/format";
-import { onSaleTime, ticketsOnSaleAt } from "@shared/show-sale";
-import { usePageAsOf } from "@client/lib/page-day";
-
-/** setTimeout's longest wait (~24.8 days); a later on-sale time is waited for in steps. */
-const LONGEST_WAIT = 2 ** 31 - 1;
+import { onSaleTime } from "@shared/show-sale";
+import { useTimeReached } from "@client/lib/use-time-reached";
 
 /**
- * Whether a show's ticket link shows (issue 24, decision 036): no on-sale time, or it has come.
- * The server's render and the browser's first (hydrating) render read it as of the instant the
- * page was drawn as of (`InitialPage.asOf`), so both draw the same HTML; right after, the clock
- * decides, and a page left open switches to the ticket link when the time comes.
+ * Whether a show's ticket link shows (issue 24, decision 036): no on-sale time, or it has come
+ * (as of the page's instant while hydrating, then by the clock: `useTimeReached`).
  */
 export function useTicketsOnSale(show: Pick<Show, "onSaleAt">): boolean {
-  const asOf = usePageAsOf();
-  const at = onSaleTime(show);
-  const subscribe = useCallback(
-    (changed: () => void) => {
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      // A timer may fire a millisecond before Date.now() reaches the time (timers run on a
-      // monotonic clock, Date.now() is rounded), and React ignores a 'changed' whose snapshot did
-      // not change: so wait again until the clock agrees, instead of staying 'On sale' for good.
-      const waitForIt = () => {
-        const wait = at === null ? 0 : at - Date.now();
-        if (wait > 0) timer = setTimeout(() => (changed(), waitForIt()), Math.min(wait, LONGEST_WAIT));
-      };
-      waitForIt();
-      return () => clearTimeout(timer);
-    },
-    [at],
-  );
-  return useSyncExternalStore(
-    subscribe,
-    () => ticketsOnSaleAt(show, Date.now()),
-    () => ticketsOnSaleAt(show, asOf ?? Date.now()),
-  );
+  return useTimeReached(onSaleTime(show));
 }
 
 /** 'On sale Mar 1, 2031 10:00 AM' (the band's time zone), where the ticket link will be. */
