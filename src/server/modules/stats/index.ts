@@ -16,15 +16,27 @@ declare module "fastify" {
 const TIME_ZONE_TTL_MS = 60_000;
 const ROLLUP_EVERY_MS = 5 * 60 * 1000;
 
-/** The band's day of a moment, its time zone read from the settings at most once a minute. */
+/**
+ * The band's day of a moment, its time zone read from the settings at most once a minute, by one
+ * query however many ask at once (a batch asks for each of its events: without the shared read, a
+ * batch after the minute sent one settings query per event).
+ */
 function bandDays(app: FastifyInstance) {
-  let zone: { name: string; at: number; format: Intl.DateTimeFormat } | null = null;
+  let zone: { at: number; format: Promise<Intl.DateTimeFormat> } | null = null;
+  const read = async () => {
+    const name = await bandTimeZone(app.db);
+    return new Intl.DateTimeFormat("en-CA", { timeZone: name, year: "numeric", month: "2-digit", day: "2-digit" });
+  };
   return async (at: Date): Promise<string> => {
     if (!zone || Date.now() - zone.at > TIME_ZONE_TTL_MS) {
-      const name = await bandTimeZone(app.db);
-      zone = { name, at: Date.now(), format: new Intl.DateTimeFormat("en-CA", { timeZone: name, year: "numeric", month: "2-digit", day: "2-digit" }) };
+      const format = read();
+      zone = { at: Date.now(), format };
+      // a failed read is asked again by the next caller, not kept for a minute
+      format.catch(() => {
+        if (zone?.format === format) zone = null;
+      });
     }
-    return zone.format.format(at);
+    return (await zone.format).format(at);
   };
 }
 
