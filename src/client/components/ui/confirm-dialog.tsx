@@ -1,5 +1,5 @@
 import { AlertDialog } from "radix-ui";
-import { useCallback, useLayoutEffect, useRef, useState, type ReactNode } from "react";
+import { useCallback, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from "react";
 import { cn } from "@client/lib/cn";
 
 export interface ConfirmDialogProps {
@@ -12,6 +12,8 @@ export interface ConfirmDialogProps {
   cancelLabel?: string;
   pending?: boolean;
   onConfirm: () => void;
+  /** where focus goes when the opener went with what was deleted (default: its nearest ancestor still there) */
+  focusWhenOpenerGone?: RefObject<HTMLElement | null>;
 }
 
 const buttonBase =
@@ -23,9 +25,9 @@ const buttonBase =
  * button that opened it gets focus back; when a delete removed that button (with its row),
  * the nearest part of the page that is still there (the table, or the list's card) does.
  */
-function restoreFocus(opener: HTMLElement | null, ancestors: HTMLElement[]) {
+function restoreFocus(opener: HTMLElement | null, ancestors: HTMLElement[], fallback: HTMLElement | null | undefined) {
   if (opener?.isConnected) return opener.focus();
-  const target = ancestors.find((el) => el.isConnected && el !== document.body);
+  const target = fallback?.isConnected ? fallback : ancestors.find((el) => el.isConnected && el !== document.body);
   if (!target) return;
   // a container is not focusable by itself: -1 makes it focusable by script only (not by Tab)
   if (target.tabIndex < 0 && !target.hasAttribute("tabindex")) {
@@ -50,6 +52,7 @@ export function ConfirmDialog({
   cancelLabel = "Cancel",
   pending = false,
   onConfirm,
+  focusWhenOpenerGone,
 }: ConfirmDialogProps) {
   const opener = useRef<{ element: HTMLElement | null; ancestors: HTMLElement[] }>({ element: null, ancestors: [] });
   // Layout effect: runs before Radix moves focus into the dialog, so activeElement is still the opener.
@@ -67,7 +70,7 @@ export function ConfirmDialog({
         <AlertDialog.Content
           onCloseAutoFocus={(event) => {
             event.preventDefault();
-            restoreFocus(opener.current.element, opener.current.ancestors);
+            restoreFocus(opener.current.element, opener.current.ancestors, focusWhenOpenerGone?.current);
           }}
           className="fixed left-1/2 top-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-lg border border-smoke bg-coal p-6 shadow-xl focus:outline-none">
           <AlertDialog.Title className="text-lg font-semibold text-bone">{title}</AlertDialog.Title>

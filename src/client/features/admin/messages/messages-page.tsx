@@ -59,8 +59,6 @@ export default function MessagesPage() {
     onSuccess: (id) => {
       // Removed from the inbox; the selection clears if it was this one.
       setSelected((sel) => (sel?.id === id ? null : sel));
-      // The Delete button the keyboard was on is gone with the message: continue from the inbox.
-      setTimeout(() => listRef.current?.focus(), 50);
     },
   });
 
@@ -157,6 +155,8 @@ export default function MessagesPage() {
         description="This will permanently delete this message. This action cannot be undone."
         pending={remove.isPending}
         onConfirm={() => remove.mutate(del.target!.id, { onSettled: del.close })}
+        // the Delete button the keyboard was on is gone with the message: continue from the inbox
+        focusWhenOpenerGone={listRef}
       />
     </div>
   );
