@@ -37,7 +37,7 @@ export interface InitialPage {
 }
 
 /** The public forms a page can post as an ordinary form, by the name their component knows. */
-export type FormName = "subscribe" | "contact" | "unsubscribe" | "verify-email" | "preferences" | "preferences-unsubscribe" | "preferences-delete" | "presale" | "rsvp" | "rsvp-confirm" | "town" | "press-link" | "release-notify" | "release-download" | "release-file" | "release-notify-form" | "release-download-form";
+export type FormName = "subscribe" | "contact" | "unsubscribe" | "verify-email" | "preferences" | "preferences-unsubscribe" | "preferences-delete" | "presale" | "rsvp" | "rsvp-confirm" | "rsvp-leave" | "town" | "press-link" | "release-notify" | "release-download" | "release-file" | "release-notify-form" | "release-download-form";
 
 export interface FormAnswer {
   form: FormName;

@@ -299,6 +299,14 @@ export const PUBLIC_PAGES = {
     drawn: "per-request",
     describe: ({ bandName }) => ({ title: `I'm going | ${bandName}`, description: `${bandName} shows.` }),
   }),
+  // the 'Can't make it?' link of an RSVP's reminder and notices: asks, then takes the name off
+  rsvpLeave: page({
+    path: "/rsvp/leave",
+    data: ["settings"],
+    indexed: false,
+    drawn: "per-request",
+    describe: ({ bandName }) => ({ title: `Can't make it | ${bandName}`, description: `${bandName} shows.` }),
+  }),
   // issue 25: the links of the release mails and the personal download link's "gone" page, drawn per request by modules/releases
   releaseNotify: page({
     path: "/release/notify",

@@ -45,6 +45,7 @@ const COMPONENTS: Record<PublicPageName, ComponentType<RouteComponentProps> & { 
   preferences: lazyPage(() => import("../features/public/mail/preferences-page")),
   thanks: lazyPage(() => import("../features/public/contact/thanks-page")),
   rsvpConfirm: lazyPage(() => import("../features/public/shows/rsvp-confirm-page")),
+  rsvpLeave: lazyPage(() => import("../features/public/shows/rsvp-leave-page")),
   // issue 25
   releases: lazyPage(() => import("../features/public/releases/releases-page")),
   release: lazyPage(() => import("../features/public/releases/release-page")),

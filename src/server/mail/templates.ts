@@ -306,13 +306,17 @@ ${mailButton(o.confirmUrl, "Yes, I'm going")}
 }
 
 const rsvpFooter = (bandName: string) => `You get this mail because you said you're going to this show on the ${bandName} website.`;
+/** 'Can't make it?' under a reminder or a notice: the link takes the fan's name off the show's list. */
+const CANT_MAKE_IT = "Can't make it? Take your name off the list";
+const leaveText = (leaveUrl: string | null) => (leaveUrl ? `\n${CANT_MAKE_IT}: ${leaveUrl}\n` : "");
+const leaveHtml = (leaveUrl: string | null) => (leaveUrl ? `<p style="font-size:13px"><a href="${escapeHtml(leaveUrl)}">${escapeHtml(CANT_MAKE_IT)}</a></p>` : "");
 const hello = (name: string | null) => (name?.trim() ? `Hi ${name.trim()},` : "Hi,");
 
 /**
  * The reminder the day before the show (to a confirmed RSVP): when, where, tickets, and the show
  * as a calendar file (`ics`, the calendar module's own iCalendar).
  */
-export function rsvpReminderMail(o: { bandName: string; to: string; name: string | null; show: ShowInMail; ticketUrl: string | null; soldOut: boolean; showsUrl: string; ics: string }): OutgoingMail {
+export function rsvpReminderMail(o: { bandName: string; to: string; name: string | null; show: ShowInMail; ticketUrl: string | null; soldOut: boolean; showsUrl: string; ics: string; leaveUrl: string | null }): OutgoingMail {
   const tickets = o.ticketUrl ? `Tickets: ${o.ticketUrl}` : o.soldOut ? "Tickets: sold out" : "Tickets: at the door";
   const lines = [
     `See you tomorrow! ${o.bandName} plays ${o.show.venue}, ${o.show.location}.`,
@@ -326,7 +330,7 @@ export function rsvpReminderMail(o: { bandName: string; to: string; name: string
 ${lines.join("\n")}
 
 All our shows: ${o.showsUrl}
-
+${leaveText(o.leaveUrl)}
 --
 ${rsvpFooter(o.bandName)}
 `;
@@ -335,7 +339,8 @@ ${rsvpFooter(o.bandName)}
 <p><b>${escapeHtml(lines[0])}</b></p>
 <p>${escapeHtml(lines[1])}<br>${escapeHtml(lines[2])}<br>${escapeHtml(tickets)}</p>
 ${ticketHtml}
-<p style="font-size:13px">${escapeHtml(lines[4])} <a href="${escapeHtml(o.showsUrl)}">All our shows</a></p>`;
+<p style="font-size:13px">${escapeHtml(lines[4])} <a href="${escapeHtml(o.showsUrl)}">All our shows</a></p>
+${leaveHtml(o.leaveUrl)}`;
   return {
     to: o.to,
     fromName: o.bandName,
@@ -353,7 +358,7 @@ export type ShowChange = "cancelled" | "postponed" | "moved" | "on-again";
  * A show someone is going to was cancelled, postponed or moved (or is on again after that): told
  * once per change, by the RSVP module's round. `was` is the show as the fan last heard of it.
  */
-export function rsvpNoticeMail(o: { bandName: string; to: string; name: string | null; change: ShowChange; was: ShowInMail; now: ShowInMail; showsUrl: string }): OutgoingMail {
+export function rsvpNoticeMail(o: { bandName: string; to: string; name: string | null; change: ShowChange; was: ShowInMail; now: ShowInMail; showsUrl: string; leaveUrl: string | null }): OutgoingMail {
   const { was, now, bandName } = o;
   const where = (s: ShowInMail) => `${s.venue}, ${s.location}`;
   const words: Record<ShowChange, { subject: string; lines: string[] }> = {
@@ -380,13 +385,14 @@ export function rsvpNoticeMail(o: { bandName: string; to: string; name: string |
 ${lines.join("\n")}
 
 All our shows: ${o.showsUrl}
-
+${leaveText(o.leaveUrl)}
 --
 ${rsvpFooter(bandName)}
 `;
   const body = `<p>${escapeHtml(hello(o.name))}</p>
 ${paragraphs(lines)}
-<p><a href="${escapeHtml(o.showsUrl)}">All our shows</a></p>`;
+<p><a href="${escapeHtml(o.showsUrl)}">All our shows</a></p>
+${leaveHtml(o.leaveUrl)}`;
   return { to: o.to, fromName: bandName, subject, html: layout(bandName, body, escapeHtml(rsvpFooter(bandName))), text };
 }
 

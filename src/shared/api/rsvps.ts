@@ -8,6 +8,10 @@ export const rsvpsApi = {
   confirm: "/api/rsvps/confirm",
   /** the page the mail's link opens */
   confirmPage: "/rsvp/confirm",
+  /** POST { token }: 'Can't make it?', the fan's name taken off the show's list (the page /rsvp/leave asks first) */
+  leave: "/api/rsvps/leave",
+  /** the page the 'Can't make it?' link of a reminder or notice opens: it asks before taking the name off */
+  leavePage: "/rsvp/leave",
   /** GET (admin): everyone who said they're going, confirmed or not */
   list: (showId: number) => `/api/admin/shows/${showId}/rsvps`,
   /** GET (admin): the same as a CSV file */
@@ -16,3 +20,6 @@ export const rsvpsApi = {
 
 /** The one answer to an RSVP, whoever the address belongs to (it never tells who has RSVPed). */
 export const RSVP_SUCCESS = "Almost there: check your email and open the link to confirm you're going.";
+
+/** A 'Can't make it?' link that is unknown, or whose name is off the list already. */
+export const RSVP_LEAVE_INVALID = "This link is not valid, or your name is already off the list.";

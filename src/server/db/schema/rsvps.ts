@@ -44,3 +44,20 @@ export const rsvps = pgTable(
     index("rsvps_confirmed_idx").on(t.showId).where(sql`${t.confirmedAt} is not null`),
   ],
 );
+
+/**
+ * The 'Can't make it?' links of a confirmed RSVP's mails (the reminder, the notices): one token
+ * per mail, stored hashed, so a fan can take their name off the list from any of them. They go
+ * with the RSVP (taken off, or its show deleted).
+ */
+export const rsvpLeaveTokens = pgTable(
+  "rsvp_leave_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    rsvpId: integer("rsvp_id")
+      .notNull()
+      .references(() => rsvps.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("rsvp_leave_tokens_rsvp_idx").on(t.rsvpId)],
+);

@@ -1,3 +1,4 @@
+import { rsvpsApi } from "@shared/api/rsvps";
 import { fieldText } from "@shared/form-fields";
 import type { FormPost } from "../../plugins/form-posts";
 
@@ -22,4 +23,14 @@ export const rsvpForm: FormPost = {
     },
   }),
   page: (_request, fields) => ({ path: CARD_PAGES.includes(fieldText(fields, "page")) ? fieldText(fields, "page") : "/shows" }),
+};
+
+/**
+ * 'Take my name off' on the page of a 'Can't make it?' link, posted without JavaScript: the
+ * answer drawn on the same page (its link's query kept).
+ */
+export const rsvpLeaveForm: FormPost = {
+  form: "rsvp-leave",
+  body: (fields) => ({ body: { token: fieldText(fields, "token") } }),
+  page: (_request, fields) => ({ path: rsvpsApi.leavePage, search: fieldText(fields, "token") ? `?${new URLSearchParams({ token: fieldText(fields, "token") })}` : "" }),
 };

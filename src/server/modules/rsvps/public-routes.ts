@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { RATE_LIMIT_WINDOW_MS } from "@shared/privacy";
-import { RSVP_SUCCESS, rsvpsApi } from "@shared/api/rsvps";
+import { RSVP_LEAVE_INVALID, RSVP_SUCCESS, rsvpsApi } from "@shared/api/rsvps";
 import { messageAnswer } from "@shared/schemas/answers";
 import { rsvpConfirmInput, rsvpInput } from "@shared/schemas/rsvps";
 import { HttpError, badRequest, notFound } from "../../lib/http-error";
@@ -12,8 +12,8 @@ import { bandName, bandTimeZone } from "../../services/settings";
 import { findShow } from "../shows/repository";
 import { signUpFan, signupOrigin } from "../subscribers/signup";
 import { bandToday, longDay, showInMail } from "./band-time";
-import { rsvpForm } from "./form-posts";
-import { RSVP_LINK_TTL_MS, confirmRsvp, saveRsvp } from "./repository";
+import { rsvpForm, rsvpLeaveForm } from "./form-posts";
+import { RSVP_LINK_TTL_MS, confirmRsvp, leaveRsvp, saveRsvp } from "./repository";
 
 export const SHOW_CANCELLED = "This show is cancelled.";
 export const SHOW_OVER = "This show has already happened.";
@@ -82,6 +82,20 @@ export const rsvpsPublicRoutes: FastifyPluginAsyncZod = async (app) => {
     success: true,
     message: await confirmLink(request.body.token),
   }));
+
+  // 'Can't make it?' (the link of a reminder or a notice): the page asks first, so a mail scanner
+  // opening the link takes no one off; the button posts here (without JavaScript too).
+  app.get(rsvpsApi.leavePage, async (request, reply) => sendPage(reply, 200, await app.drawPage(request, { path: rsvpsApi.leavePage, search: searchOf(request.url) })));
+
+  app.post(rsvpsApi.leave, { schema: { body: rsvpConfirmInput, response: { 200: messageAnswer } }, config: { formPost: rsvpLeaveForm } }, async (request) => {
+    const left = await leaveRsvp(app.db, request.body.token);
+    if (!left) throw badRequest(RSVP_LEAVE_INVALID);
+    // the cards' counts come from the cached public answers of shows
+    app.publicCache.invalidate(["shows"]);
+    const show = await findShow(app.db, left.showId);
+    const what = show ? `${show.venue}, ${show.location} on ${longDay(show.date)}` : "the show";
+    return { success: true, message: `Your name is off the list for ${what}. Thanks for letting us know.` };
+  });
 
   // The page the mail's link opens, drawn with its outcome (it works without JavaScript). A HEAD
   // (a link checker, a mail scanner) only looks: it confirms nothing.

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, getTableColumns, inArray, isNotNull, sql } from "drizzle-orm";
 import type { ShowStatus } from "@shared/show-status";
 import type { Db } from "../../db/client";
-import { rsvps, shows } from "../../db/schema";
+import { rsvpLeaveTokens, rsvps, shows } from "../../db/schema";
 import { hashToken, newToken } from "../../lib/tokens";
 
 /** The confirmation link works this long (as the mailing list's). */
@@ -234,4 +234,31 @@ export async function releaseNotice(db: Db, notice: ClaimedNotice) {
         sql`(${rsvps.toldDate}, ${rsvps.toldTime}, ${rsvps.toldVenue}, ${rsvps.toldLocation}, ${rsvps.toldStatus}) = (${now.date}::date, ${now.time}, ${now.venue}, ${now.location}, ${now.status})`,
       ),
     );
+}
+
+/**
+ * A new 'Can't make it?' link's token for one mail of an RSVP (stored hashed; every mail's link
+ * works). Null when the RSVP is gone since its mail was claimed (the fan left, the show was
+ * deleted): then there is no mail to send.
+ */
+export async function newLeaveToken(db: Db, rsvpId: number): Promise<string | null> {
+  const token = newToken();
+  const made = await db.execute(sql`
+    insert into ${rsvpLeaveTokens} (token_hash, rsvp_id)
+    select ${hashToken(token)}, id from ${rsvps} where id = ${rsvpId}
+    returning rsvp_id`);
+  return (made as unknown as { rows: unknown[] }).rows.length > 0 ? token : null;
+}
+
+/**
+ * Takes the fan's name off the list of the show the link's RSVP is for: the RSVP goes (and its
+ * links with it), so no reminder or notice follows. Answers its show, or null when the link is
+ * unknown or the name was taken off already.
+ */
+export async function leaveRsvp(db: Db, token: string): Promise<{ showId: number } | null> {
+  const [left] = await db
+    .delete(rsvps)
+    .where(inArray(rsvps.id, db.select({ id: rsvpLeaveTokens.rsvpId }).from(rsvpLeaveTokens).where(eq(rsvpLeaveTokens.tokenHash, hashToken(token)))))
+    .returning({ showId: rsvps.showId });
+  return left ?? null;
 }

@@ -166,6 +166,51 @@ describe("RSVP reminders and notices", () => {
     ]);
   });
 
+  it("'Can't make it?' in a reminder: the page only asks, the button takes the name off, and no notice or reminder follows", async () => {
+    const show = await addShow({ venue: "The Cave", location: "Chapel Hill, NC", date: addDays(today, 9) });
+    await going(show.id, "leaving@example.com", "staying@example.com");
+    // the count on the public show cards
+    const count = async () => ((await t.request({ method: "GET", url: "/api/shows" })).json().data as { id: number; rsvps: number }[]).find((s) => s.id === show.id)!.rsvps;
+    expect(await count()).toBe(2);
+    const before = sink.mails.length;
+    expect(await rsvpRound(t.app, { now: () => bandTime(addDays(show.date, -1), 12) })).toMatchObject({ reminders: 2 });
+    const reminder = since(before).find((m) => m.to.includes("leaving@example.com"))!;
+    expect(reminder.decoded).toContain("Can't make it? Take your name off the list");
+    const link = new URL(reminder.links().find((l) => l.includes("/rsvp/leave?"))!);
+    expect(link.origin).toBe("https://band.example");
+    const token = link.searchParams.get("token")!;
+
+    // opening the link (a mail scanner, a prefetch) takes no one off
+    for (const method of ["GET", "HEAD"] as const) expect((await t.request({ method, url: `${link.pathname}${link.search}` })).statusCode).toBe(200);
+    expect(await count()).toBe(2);
+
+    // the page's button, posted without JavaScript: the answer drawn on the same page
+    const posted = await t.request({ method: "POST", url: "/api/rsvps/leave", headers: { "content-type": "application/x-www-form-urlencoded", accept: "text/html" }, payload: new URLSearchParams({ token }).toString() });
+    expect(posted.statusCode).toBe(200);
+    expect(posted.headers["content-type"]).toMatch(/text\/html/);
+    expect(posted.body).toContain(`Your name is off the list for The Cave, Chapel Hill, NC on ${longDay(show.date)}. Thanks for letting us know.`);
+    expect(await count()).toBe(1);
+    // a second time (the app, or the back button): a clear 400, and the other fan is still going
+    const again = await t.request({ method: "POST", url: "/api/rsvps/leave", payload: { token } });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().message).toBe("This link is not valid, or your name is already off the list.");
+    expect((await t.request({ method: "POST", url: "/api/rsvps/leave", payload: { token: "not-a-token" } })).statusCode).toBe(400);
+    expect((await t.request({ method: "POST", url: "/api/rsvps/leave", payload: {} })).statusCode).toBe(400);
+
+    // the show moves: only the fan still going is told, and only they get its reminder
+    const moved = sink.mails.length;
+    await editShow(show.id, { date: addDays(show.date, 1) });
+    expect(await rsvpRound(t.app, { now: () => bandTime(today, 9) })).toMatchObject({ notices: 1 });
+    expect(await rsvpRound(t.app, { now: () => bandTime(show.date, 12) })).toMatchObject({ reminders: 1 });
+    expect(since(moved).map((m) => m.to[0])).toEqual(["staying@example.com", "staying@example.com"]);
+    // the notice has its own link, which works as well
+    const notice = since(moved)[0];
+    const noticeToken = new URL(notice.links().find((l) => l.includes("/rsvp/leave?"))!).searchParams.get("token");
+    const left = await t.request({ method: "POST", url: "/api/rsvps/leave", payload: { token: noticeToken } });
+    expect(left.json().message).toMatch(/^Your name is off the list for The Cave/);
+    expect(await count()).toBe(0);
+  });
+
   it("a send refused for now (4xx) is tried again in a later round, once", async () => {
     const show = await addShow({ venue: "Local 506" });
     await going(show.id, "retry@example.com");

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { rsvpsApi } from "@shared/api/rsvps";
 import { sellsTickets } from "@shared/show-status";
 import { RateLimiter } from "../../mail/rate-limiter";
 import { classifySendError } from "../../mail/send-errors";
@@ -8,7 +9,7 @@ import { loadSiteInfo } from "../../services/pages/site-info";
 import { IDLE, PollingWorker } from "../../services/polling-worker";
 import { showsCalendar } from "../shows/calendar";
 import { reminderDay, showInMail } from "./band-time";
-import { claimDueNotices, claimDueReminders, releaseNotice, releaseReminder, showsByIds, type ShowState } from "./repository";
+import { claimDueNotices, claimDueReminders, newLeaveToken, releaseNotice, releaseReminder, showsByIds, type ShowState } from "./repository";
 
 export interface RsvpRoundOptions {
   /** the clock: the reminders' noon is read from it (tests set it instead of waiting for a day) */
@@ -49,9 +50,29 @@ export async function rsvpRound(app: FastifyInstance, opts: RsvpRoundOptions = {
   const site = await loadSiteInfo(app);
   const showsUrl = `${app.config.PUBLIC_URL}/shows`;
 
+  // 'Can't make it?': a link of its own in each mail; undefined when the RSVP is gone since its
+  // claim (the fan left, the show was deleted), and then no mail goes
+  const leaveUrl = async (rsvpId: number) => {
+    const token = await newLeaveToken(app.db, rsvpId);
+    return token ? `${app.config.PUBLIC_URL}${rsvpsApi.leavePage}?token=${encodeURIComponent(token)}` : undefined;
+  };
+
   const notices = await claimDueNotices(app.db, batch, now);
   for (const notice of notices) {
-    const mail = rsvpNoticeMail({ bandName: site.bandName, to: notice.email, name: notice.name, change: changeOf(notice.was, notice.now), was: showInMail(notice.was), now: showInMail(notice.now), showsUrl });
+    const change = changeOf(notice.was, notice.now);
+    // a cancelled show has no list to leave
+    const leave = change === "cancelled" ? null : await leaveUrl(notice.id);
+    if (leave === undefined) continue;
+    const mail = rsvpNoticeMail({
+      bandName: site.bandName,
+      to: notice.email,
+      name: notice.name,
+      change,
+      was: showInMail(notice.was),
+      now: showInMail(notice.now),
+      showsUrl,
+      leaveUrl: leave,
+    });
     await send(app, limiter, mail, { rsvpId: notice.id, what: "rsvp notice" }, () => releaseNotice(app.db, notice));
   }
 
@@ -61,7 +82,8 @@ export async function rsvpRound(app: FastifyInstance, opts: RsvpRoundOptions = {
     const rows = await showsByIds(app.db, reminders.map((r) => r.showId));
     for (const reminder of reminders) {
       const show = rows.get(reminder.showId);
-      if (!show) continue; // deleted since the claim: its RSVPs went with it
+      const leave = await leaveUrl(reminder.id);
+      if (!show || leave === undefined) continue; // deleted since the claim: its RSVPs went with it
       const mail = rsvpReminderMail({
         bandName: site.bandName,
         to: reminder.email,
@@ -72,6 +94,7 @@ export async function rsvpRound(app: FastifyInstance, opts: RsvpRoundOptions = {
         showsUrl,
         // the calendar module's own iCalendar of the show (the same as 'Add to calendar')
         ics: showsCalendar(site, [show], `${site.bandName} at ${show.venue}`),
+        leaveUrl: leave,
       });
       await send(app, limiter, mail, { rsvpId: reminder.id, what: "rsvp reminder" }, () => releaseReminder(app.db, reminder.id, day!));
     }

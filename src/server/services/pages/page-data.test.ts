@@ -71,6 +71,7 @@ describe("a page's data is read once per render", () => {
     preferences: () => "/preferences",
     thanks: () => "/thanks/subscribe",
     rsvpConfirm: () => "/rsvp/confirm",
+    rsvpLeave: () => "/rsvp/leave",
     press: () => "/press",
     pressLink: () => "/press/link",
     releases: () => "/releases",

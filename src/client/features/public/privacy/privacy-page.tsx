@@ -128,7 +128,7 @@ export default function PrivacyPage() {
               <p>
                 The address is used for three mails only: the link that confirms, a reminder the day before the show, and a note if the show is cancelled, postponed or moved.
                 It does not put you on the mailing list; ticking &ldquo;also join the mailing list&rdquo; is a separate signup with its own confirmation. The band sees who is going to
-                each show and can export that list. It is deleted with the show; to be taken off sooner, write to the band with the contact form.
+                each show and can export that list. It is deleted with the show; the reminder and the notes carry a &ldquo;Can&rsquo;t make it?&rdquo; link that deletes it at once.
               </p>
               <p>
                 &ldquo;Want us in your town?&rdquo; keeps the place you name and how many asked for it, nothing else; an email address given there joins the mailing list
