@@ -110,30 +110,34 @@ export async function rollUpDay(db: Db, day: string): Promise<boolean> {
 }
 
 /**
- * Sums into stats_weekly each week (Monday to Sunday) that ended before `settled` (every day
- * before it is rolled up by then), from the week after the last one summed (or the first with
- * totals) on; each week once across instances, claimed like a day. Answers how many it summed.
+ * The weeks (their Mondays) to sum into stats_weekly: each week (Monday to Sunday) that ended
+ * before `settled` (every day before it is rolled up by then), from the week after the last one
+ * summed (or the first with totals) on.
  */
-export async function rollUpWeeks(db: Db, settled: string): Promise<number> {
+export async function weeksToRoll(db: Db, settled: string): Promise<string[]> {
   const [known] = rowsOf<{ last: string | null; first: string | null }>(
     await db.execute(sql`select (select max(week) from ${statsRolledWeeks})::text as last, (select min(day) from ${statsDaily})::text as first`),
   );
   const start = known.last ? dayAfter(known.last, 7) : known.first ? mondayOf(known.first) : null;
-  let rolled = 0;
-  for (let week = start; week && dayAfter(week, 6) < settled; week = dayAfter(week, 7)) {
-    const monday = week;
-    const done = await db.transaction(async (tx) => {
-      const claimed = await tx.insert(statsRolledWeeks).values({ week: monday }).onConflictDoNothing().returning({ week: statsRolledWeeks.week });
-      if (claimed.length === 0) return false;
-      await tx.execute(sql`
-        insert into ${statsWeekly} (week, dimension, key, visitors, events)
-        select ${monday}::date, dimension, key, sum(visitors)::int, sum(events)::int from ${statsDaily}
-        where day between ${monday} and ${dayAfter(monday, 6)} group by dimension, key`);
-      return true;
-    });
-    if (done) rolled++;
-  }
-  return rolled;
+  const weeks: string[] = [];
+  for (let week = start; week && dayAfter(week, 6) < settled; week = dayAfter(week, 7)) weeks.push(week);
+  return weeks;
+}
+
+/**
+ * Sums the week of `monday` into stats_weekly, once across instances: claimed like a day. Answers
+ * whether this call summed it.
+ */
+export async function rollUpWeek(db: Db, monday: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const claimed = await tx.insert(statsRolledWeeks).values({ week: monday }).onConflictDoNothing().returning({ week: statsRolledWeeks.week });
+    if (claimed.length === 0) return false;
+    await tx.execute(sql`
+      insert into ${statsWeekly} (week, dimension, key, visitors, events)
+      select ${monday}::date, dimension, key, sum(visitors)::int, sum(events)::int from ${statsDaily}
+      where day between ${monday} and ${dayAfter(monday, 6)} group by dimension, key`);
+    return true;
+  });
 }
 
 /**
