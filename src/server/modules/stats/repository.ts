@@ -2,7 +2,8 @@ import { randomBytes } from "node:crypto";
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import { SERVICE_LABELS, type ReleaseService } from "@shared/release-services";
 import type { Db } from "../../db/client";
-import { merchandise, rateLimits, releases, shows, statsDaily, statsEvents, statsRolledDays, statsSalts } from "../../db/schema";
+import { merchandise, rateLimits, releases, shows, statsEvents, statsRolledDays, statsSalts } from "../../db/schema";
+import { FIRST_COUNTED_DAY } from "./totals";
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
@@ -175,7 +176,6 @@ export async function merchLink(db: Db, id: number): Promise<{ storeUrl: string;
 
 /** The first day anything was counted (a raw event or a rolled-up day), or null: the Insights page's "nothing yet". */
 export async function firstCountedDay(db: Db): Promise<string | null> {
-  const result = await db.execute(sql`
-    select least((select min(day) from ${statsDaily}), (select min(day) from ${statsEvents}))::text as day`);
+  const result = await db.execute(sql`select ${FIRST_COUNTED_DAY}::text as day`);
   return rowsOf<{ day: string | null }>(result)[0]?.day ?? null;
 }
