@@ -48,8 +48,13 @@ export const statsEvents = pgTable(
     longitude: real("longitude"),
     writtenAt: timestamp("written_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  // (day, written_at): a day's events, and those written after its partial's mark (decision 035)
-  (t) => [index("stats_events_day_written_idx").on(t.day, t.writtenAt), check("stats_events_kind_check", sql`${t.kind} in ('pageview', 'show', 'merch', 'newsletter', 'release')`)],
+  // (day, written_at): a day's events, and those written after its partial's mark (decision 035);
+  // (day, visitor): that day's earlier events of the few visitors written after the mark (decision 044)
+  (t) => [
+    index("stats_events_day_written_idx").on(t.day, t.writtenAt),
+    index("stats_events_day_visitor_idx").on(t.day, t.visitor),
+    check("stats_events_kind_check", sql`${t.kind} in ('pageview', 'show', 'merch', 'newsletter', 'release')`),
+  ],
 );
 
 /**

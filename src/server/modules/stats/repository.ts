@@ -2,7 +2,8 @@ import { randomBytes } from "node:crypto";
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import { SERVICE_LABELS, type ReleaseService } from "@shared/release-services";
 import type { Db } from "../../db/client";
-import { merchandise, rateLimits, releases, shows, statsDaily, statsEvents, statsRolledDays, statsSalts } from "../../db/schema";
+import { merchandise, rateLimits, releases, shows, statsEvents, statsRolledDays, statsSalts } from "../../db/schema";
+import { FIRST_COUNTED_DAY } from "./totals";
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
@@ -80,10 +81,26 @@ export async function addHits(db: Db, hits: Map<string, number>, windowMs: numbe
   return new Map(rowsOf<{ key: string; count: number | string; ttl: number | string }>(result).map((r) => [r.key, { count: Number(r.count), ttl: Number(r.ttl) }]));
 }
 
-/** Drops raw events of rolled-up days before `cutoff` (the rollups stay for ever). */
-export async function dropOldEvents(db: Db, cutoff: string): Promise<number> {
+/**
+ * Rolled-up days before `cutoff` that still have raw events: what the retention drops. Each day
+ * from the oldest event on is probed by the day index, as unrolledDays does.
+ */
+export async function expiredDays(db: Db, cutoff: string): Promise<string[]> {
   const result = await db.execute(sql`
-    delete from ${statsEvents} e where e.day < ${cutoff}
+    select d::date::text as day from generate_series((select min(day) from ${statsEvents}), ${cutoff}::date - 1, interval '1 day') d
+    where exists (select 1 from ${statsEvents} e where e.day = d::date)
+      and exists (select 1 from ${statsRolledDays} r where r.day = d::date)
+    order by 1`);
+  return rowsOf<{ day: string }>(result).map((r) => r.day);
+}
+
+/**
+ * Drops one rolled-up day's raw events (the rollups stay for ever); answers how many. A day per
+ * statement: on PGlite a whole quarter's delete was one statement of minutes in the server's thread.
+ */
+export async function dropEventsOf(db: Db, day: string): Promise<number> {
+  const result = await db.execute(sql`
+    delete from ${statsEvents} e where e.day = ${day}
     and exists (select 1 from ${statsRolledDays} r where r.day = e.day)`);
   return (result as { rowCount?: number; affectedRows?: number }).rowCount ?? (result as { affectedRows?: number }).affectedRows ?? 0;
 }
@@ -159,7 +176,6 @@ export async function merchLink(db: Db, id: number): Promise<{ storeUrl: string;
 
 /** The first day anything was counted (a raw event or a rolled-up day), or null: the Insights page's "nothing yet". */
 export async function firstCountedDay(db: Db): Promise<string | null> {
-  const result = await db.execute(sql`
-    select least((select min(day) from ${statsDaily}), (select min(day) from ${statsEvents}))::text as day`);
+  const result = await db.execute(sql`select ${FIRST_COUNTED_DAY}::text as day`);
   return rowsOf<{ day: string | null }>(result)[0]?.day ?? null;
 }

@@ -224,6 +224,36 @@ describe("storage", () => {
     expect(await report(old, day)).toMatchObject({ visitors: 3, pageviews: 4 });
   });
 
+  it("the housekeeping gives the server a turn of the event loop between days (PGlite runs in its thread: requests wait otherwise)", async () => {
+    t = await createTestApp({ STATS_RETENTION_DAYS: 30 });
+    const day = await today();
+    const days = [40, 39, 3, 2].map((n) => dayBefore(day, n));
+    const event = (d: string) => ({ id: crypto.randomUUID(), at: new Date(`${d}T12:00:00Z`), day: d, kind: "pageview", path: "/", visitor: "a" });
+    await t.app.db.insert(statsEvents).values(days.map(event));
+    // what happened, in order: each statement's transaction (a day or week rolled up) and each
+    // macrotask turn the event loop got (what an HTTP request needs to be read and answered)
+    const seen: string[] = [];
+    const db = new Proxy(t.app.db, {
+      get(target, prop, receiver) {
+        if (prop !== "transaction") return Reflect.get(target, prop, receiver);
+        return (...args: Parameters<typeof target.transaction>) => (seen.push("rolled"), target.transaction(...args));
+      },
+    });
+    let running = true;
+    const turn = () => {
+      if (!running) return;
+      if (seen.at(-1) !== "turn") seen.push("turn");
+      setImmediate(turn);
+    };
+    setImmediate(turn);
+    const round = await rollUpAndExpire(db, { now: new Date(), dayOf: t.app.stats.dayOf, retentionDays: 30 });
+    running = false;
+    expect(round).toMatchObject({ rolled: 4, events: 2 });
+    // no two days rolled back to back: a request would have waited for all of them
+    expect(seen.filter((s) => s === "rolled").length).toBeGreaterThanOrEqual(4);
+    expect(seen.join(" ")).not.toContain("rolled rolled");
+  });
+
   it("a database failure after the write landed neither loses nor double-counts the batch", async () => {
     t = await createTestApp();
     const db = t.app.db;

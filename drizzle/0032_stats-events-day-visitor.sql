@@ -1,0 +1,1 @@
+CREATE INDEX "stats_events_day_visitor_idx" ON "stats_events" USING btree ("day","visitor");
