@@ -32,8 +32,8 @@ afterAll(async () => {
 
 /**
  * React has the page and has finished with it: hydration committed (React reports a mismatch at
- * commit, after waitForApp's first sign, as hydration runs in slices) and no work left pending.
- * Read from React's root as waitForApp reads its fibers.
+ * commit, after waitForApp's first sign, as hydration runs in slices), no work left pending, and
+ * the commit's effects run. Read from React's root as waitForApp reads its fibers.
  */
 async function hydrated(page: Page) {
   await waitForApp(page);
@@ -43,6 +43,16 @@ async function hydrated(page: Page) {
     const fiberRoot = key ? root![key].stateNode : undefined;
     return !!fiberRoot && fiberRoot.pendingLanes === 0 && fiberRoot.callbackNode === null && !!fiberRoot.current?.child;
   });
+  // the commit's effects run in a task React's scheduler posted as a message at commit: a message
+  // posted now runs after it (posted messages run in order), so an effect's error is in by then
+  await page.evaluate(
+    () =>
+      new Promise<void>((done) => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => done();
+        channel.port2.postMessage(null);
+      }),
+  );
 }
 
 /** Everything the page reported as an error: console errors and uncaught exceptions. */
