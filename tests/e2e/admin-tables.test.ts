@@ -52,10 +52,13 @@ test("merchandise dragged by keyboard keeps its new place on the public merch pa
   await handle.waitFor({ timeout: 15_000 });
   // dnd-kit's keyboard drag: Space lifts, an arrow moves one place, Space drops
   await handle.focus();
+  // each step once dnd-kit has taken the last one: its live region says so (sortable-rows.tsx:
+  // 'Picked up X, position 1 of 8.', at once replaced by 'X is now at position 1 of 8.')
+  const said = (text: RegExp) => page.getByRole("status").getByText(text).waitFor({ state: "attached" });
   await page.keyboard.press("Space");
-  await page.waitForTimeout(150);
+  await said(/position 1 of \d+\.$/);
   await page.keyboard.press("ArrowDown");
-  await page.waitForTimeout(300);
+  await said(/ is now at position 2 of \d+\.$/);
   await page.keyboard.press("Space");
   await expect.poll(() => page.getByText("Order saved").isVisible(), { timeout: 10_000 }).toBe(true);
 

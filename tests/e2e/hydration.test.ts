@@ -30,7 +30,30 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const hydrated = waitForApp;
+/**
+ * React has the page and has finished with it: hydration committed (React reports a mismatch at
+ * commit, after waitForApp's first sign, as hydration runs in slices), no work left pending, and
+ * the commit's effects run. Read from React's root as waitForApp reads its fibers.
+ */
+async function hydrated(page: Page) {
+  await waitForApp(page);
+  await page.waitForFunction(() => {
+    const root = document.getElementById("root") as (HTMLElement & Record<string, { stateNode?: { pendingLanes: number; callbackNode: unknown; current?: { child: unknown } } }>) | null;
+    const key = root ? Object.keys(root).find((k) => k.startsWith("__reactContainer")) : undefined;
+    const fiberRoot = key ? root![key].stateNode : undefined;
+    return !!fiberRoot && fiberRoot.pendingLanes === 0 && fiberRoot.callbackNode === null && !!fiberRoot.current?.child;
+  });
+  // the commit's effects run in a task React's scheduler posted as a message at commit: a message
+  // posted now runs after it (posted messages run in order), so an effect's error is in by then
+  await page.evaluate(
+    () =>
+      new Promise<void>((done) => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => done();
+        channel.port2.postMessage(null);
+      }),
+  );
+}
 
 /** Everything the page reported as an error: console errors and uncaught exceptions. */
 function collectErrors(page: Page): string[] {
@@ -44,24 +67,29 @@ function collectErrors(page: Page): string[] {
 
 test("every public page arrives drawn by the server and hydrates without any console error", async () => {
   expect(pages).toEqual(expect.arrayContaining(["/", "/shows", "/videos", "/merch", "/lyrics", "/lyrics/1"]));
-  for (const width of [390, 1440]) {
-    const ctx = await browser.newContext({ viewport: { width, height: width < 500 ? 844 : 900 } });
-    await ctx.route(THIRD_PARTY, (r) => r.abort());
-    for (const path of pages) {
-      const page = await ctx.newPage();
-      const errors = collectErrors(page);
-      const response = await page.goto(server.url + path, { waitUntil: "load" });
-      // the HTML itself carries the page: its main heading is there before any script ran
-      const html = (await response!.text()).split('<div id="root">')[1] ?? "";
-      expect({ path, drawn: /<main[\s>]/.test(html) && /<h1[\s>]/.test(html) }).toEqual({ path, drawn: true });
-      await hydrated(page);
-      await page.waitForTimeout(300);
-      // any error fails it, not only React's hydration errors (the blocked embeds excepted)
-      expect({ width, path, errors: errors.filter((e) => !(/Failed to load resource/.test(e) && THIRD_PARTY.test(e))) }).toEqual({ width, path, errors: [] });
-      await page.close();
-    }
-    await ctx.close();
-  }
+  // the phone and the desktop side by side: one browser, two contexts
+  const measured = await Promise.all(
+    [390, 1440].map(async (width) => {
+      const found: { width: number; path: string; drawn: boolean; errors: string[] }[] = [];
+      const ctx = await browser.newContext({ viewport: { width, height: width < 500 ? 844 : 900 } });
+      await ctx.route(THIRD_PARTY, (r) => r.abort());
+      for (const path of pages) {
+        const page = await ctx.newPage();
+        const errors = collectErrors(page);
+        const response = await page.goto(server.url + path, { waitUntil: "load" });
+        // the HTML itself carries the page: its main heading is there before any script ran
+        const html = (await response!.text()).split('<div id="root">')[1] ?? "";
+        const drawn = /<main[\s>]/.test(html) && /<h1[\s>]/.test(html);
+        await hydrated(page);
+        // any error fails it, not only React's hydration errors (the blocked embeds excepted)
+        found.push({ width, path, drawn, errors: errors.filter((e) => !(/Failed to load resource/.test(e) && THIRD_PARTY.test(e))) });
+        await page.close();
+      }
+      await ctx.close();
+      return found;
+    }),
+  );
+  expect(measured.flat()).toEqual(measured.flat().map(({ width, path }) => ({ width, path, drawn: true, errors: [] })));
 });
 
 test("the 404 pages arrive drawn by the server and hydrate without any console error (decision 029)", async () => {
@@ -82,7 +110,6 @@ test("the 404 pages arrive drawn by the server and hydrate without any console e
     const html = (await response!.text()).split('<div id="root">')[1] ?? "";
     expect({ path, drawn: html.includes(`>${heading}</h1>`) }).toEqual({ path, drawn: true });
     await hydrated(page);
-    await page.waitForTimeout(300);
     // the 404 answer itself is reported as a failed resource; nothing else may be
     const other = errors.filter((e) => !/Failed to load resource.*404/.test(e) && !(/Failed to load resource/.test(e) && THIRD_PARTY.test(e)));
     expect({ path, errors: other }).toEqual({ path, errors: [] });

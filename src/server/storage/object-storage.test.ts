@@ -6,11 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mediaFiles, merchandise } from "../db/schema";
 import { seedDemoContent } from "../db/seed";
 import { uploadPlace } from "../services/storage";
-import { createTestApp, type TestApp } from "../test/app";
+import { createTestApp, dataDirWithDatabase, type TestApp } from "../test/app";
 import { multipartFile } from "../test/multipart";
 import { startS3Server, type S3TestServer } from "../test/s3-server";
 import { phonePhoto } from "../../../tests/support/photos";
-import { freePort, spawnServer, stopProcess, tempDir, waitForHealthz } from "../../../tests/support/server-process";
+import { freePort, spawnServer, stopProcess, waitForHealthz } from "../../../tests/support/server-process";
 import { appRoot } from "../paths";
 import { sweepUploads } from "./upload-sweep";
 import { makeMissingVariants } from "./variant-backfill";
@@ -275,7 +275,8 @@ describe("a server started while its bucket is down", () => {
   it("starts anyway (seeding and the sweep wait for the next start), answers its pages, and 503 for files", async () => {
     const port = await freePort();
     const dead = await freePort(); // nothing listens there
-    const dataDir = tempDir("band-s3-down-");
+    // the database already made (the template): seeding and the sweep are what this start is about
+    const dataDir = await dataDirWithDatabase("band-s3-down-");
     const proc = spawnServer({
       nodeArgs: ["--import", "tsx", path.join("src", "server", "main.ts")],
       cwd: appRoot,

@@ -39,6 +39,20 @@ export async function freshDatabase(): Promise<Database> {
   };
 }
 
+/**
+ * A new DATA_DIR whose PGlite database (DATA_DIR/db) is a copy of the migrated template, for a
+ * test that starts the server as a process: the server opens it as it would after its first
+ * start, instead of creating a database (initdb, ~8-10 s of CPU) and migrating it.
+ */
+export async function dataDirWithDatabase(prefix: string): Promise<string> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  const db = path.join(dataDir, "db");
+  fs.mkdirSync(db, { recursive: true });
+  const { extract } = await import("tar");
+  await extract({ file: pgliteTemplateFile(), cwd: db });
+  return dataDir;
+}
+
 export interface TestApp {
   app: FastifyInstance;
   database: Database;

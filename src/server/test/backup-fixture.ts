@@ -13,14 +13,14 @@ import { activityLog, bandMembers, merchandise, messages, newsletterDeliveries, 
 import { listTables } from "../backup/catalog";
 import { listUploads } from "../backup/create";
 import { ident, rowsOf } from "../backup/sql";
-import { pgliteTemplateFile } from "./global-setup";
+import { pgliteBareTemplateFile, pgliteTemplateFile } from "./global-setup";
 import { createPostgresDb } from "../../../tests/support/server-process";
 
 export const PG_URL = process.env.TEST_DATABASE_URL;
 
-/** A PGlite database: `migrated` copies the test template, else a bare one with no tables at all. */
+/** A PGlite database: `migrated` copies the test template, else a bare one with no tables at all (a copy of the new database the template was migrated from). */
 export async function pgliteDatabase(migrated = true): Promise<Database> {
-  return migrated ? openPglite({ loadDataDir: new Blob([fs.readFileSync(pgliteTemplateFile())]) }) : openPglite({});
+  return openPglite({ loadDataDir: new Blob([fs.readFileSync(migrated ? pgliteTemplateFile() : pgliteBareTemplateFile())]) });
 }
 
 /** A new, empty PostgreSQL database on the TEST_DATABASE_URL server (no tables), dropped on close. */

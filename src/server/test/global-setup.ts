@@ -10,14 +10,20 @@ import { appRoot } from "../paths";
 declare module "vitest" {
   export interface ProvidedContext {
     /** this run's migrated templates: a PGlite dump file always (the backup tests use PGlite on
-     * both databases), and a PostgreSQL database when TEST_DATABASE_URL is set */
-    testDbTemplate: { file: string; database?: string };
+     * both databases), and a PostgreSQL database when TEST_DATABASE_URL is set; `bareFile` is the
+     * PGlite dump before the migrations (no table at all) */
+    testDbTemplate: { file: string; bareFile: string; database?: string };
   }
 }
 
 /** The PGlite template file this run's global setup wrote (test files and their helpers only). */
 export function pgliteTemplateFile(): string {
   return inject("testDbTemplate").file;
+}
+
+/** The PGlite dump this run's global setup took before migrating: a new database, no table at all. */
+export function pgliteBareTemplateFile(): string {
+  return inject("testDbTemplate").bareFile;
 }
 
 /** The PostgreSQL template database this run's global setup migrated (test files and their helpers only). */
@@ -33,21 +39,27 @@ export function pgTemplateDb(): string {
  * less time than migrating again. The PGlite one is made on PostgreSQL runs too: the backup
  * tests move a PGlite site there. Named after this run's process (decision 031): two runs at
  * once on one PostgreSQL server (CI's two passes, two worktrees) each keep their own; each is
- * removed when its run ends.
+ * removed when its run ends. The PGlite database is dumped once before migrating too: creating
+ * one (initdb) costs ~8 s of CPU, opening a dump ~1 s (the backup tests restore into bare ones).
  */
 export default async function setup(project: TestProject) {
   const file = path.join(appRoot, ".test-data", `pglite-template-${process.pid}.tar.gz`);
-  const db = await openPglite({});
-  await migrate(db);
-  const blob = await db.dump!();
+  const bareFile = path.join(appRoot, ".test-data", `pglite-bare-${process.pid}.tar.gz`);
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, Buffer.from(await blob.arrayBuffer()));
+  const db = await openPglite({});
+  fs.writeFileSync(bareFile, Buffer.from(await (await db.dump!()).arrayBuffer()));
+  await migrate(db);
+  fs.writeFileSync(file, Buffer.from(await (await db.dump!()).arrayBuffer()));
   await db.close();
+  const removeFiles = () => {
+    fs.rmSync(file, { force: true });
+    fs.rmSync(bareFile, { force: true });
+  };
 
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
-    project.provide("testDbTemplate", { file });
-    return () => fs.rmSync(file, { force: true });
+    project.provide("testDbTemplate", { file, bareFile });
+    return removeFiles;
   }
   const name = `band_site_template_${process.pid}`;
   const admin = new pg.Client({ connectionString: url });
@@ -60,9 +72,9 @@ export default async function setup(project: TestProject) {
   const pgDb = await openPostgres(u.toString());
   await migrate(pgDb);
   await pgDb.close();
-  project.provide("testDbTemplate", { file, database: name });
+  project.provide("testDbTemplate", { file, bareFile, database: name });
   return async () => {
-    fs.rmSync(file, { force: true });
+    removeFiles();
     const c = new pg.Client({ connectionString: url });
     await c.connect();
     await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

@@ -3,7 +3,7 @@ import { Webhook } from "standardwebhooks";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { createPostgresDb, launchFromSource, stopProcess, templateOnlyClientDir, tempDir, waitForHealthz, type PostgresDb, type ServerProcess } from "../../../../tests/support/server-process";
 import { appRoot } from "../../paths";
-import { ADMIN } from "../../test/app";
+import { ADMIN, dataDirWithDatabase } from "../../test/app";
 import { startReceiver, type Receiver } from "../../test/webhook-receiver";
 
 /*
@@ -75,7 +75,8 @@ afterAll(() => fs.rmSync(clientDir, { recursive: true, force: true }));
 
 describe("an instance killed between send and acknowledgement", () => {
   it.skipIf(Boolean(process.env.TEST_DATABASE_URL))("PGlite: the restarted server sends the event again, same webhook-id, and records it once", async () => {
-    const dataDir = tempDir("band-webhook-killed-");
+    // the database already made (the template): the first start is not what this is about
+    const dataDir = await dataDirWithDatabase("band-webhook-killed-");
     try {
       const r = await holdingReceiver();
       const { secret, first } = await messageThenKill(await launch(dataDir), r);

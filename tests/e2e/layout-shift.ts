@@ -1,0 +1,91 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { expect } from "vitest";
+
+/**
+ * Layout shifts counted as Chrome does (buffered layout-shift entries without recent input), for
+ * the issue 10 tests (public-layout-shift.test.ts, shows.test.ts), and the waits they need: for
+ * the frame after a change to be drawn, for a slow answer to have arrived and been drawn.
+ */
+export interface Shift {
+  value: number;
+  what: string;
+}
+
+/** A context whose pages record their layout shifts (third-party embeds blocked). */
+export async function shiftContext(browser: Browser, width: number): Promise<BrowserContext> {
+  const ctx = await browser.newContext({ viewport: { width, height: width < 500 ? 844 : 900 } });
+  await ctx.route(/soundcloud|spotify|instagram|facebook|twitter|youtube/, (r) => r.abort());
+  await ctx.addInitScript(() => {
+    const w = window as unknown as { __shifts: { value: number; what: string }[]; __shiftObserver: PerformanceObserver };
+    w.__shifts = [];
+    const keep = (entries: PerformanceEntryList) => {
+      for (const e of entries as unknown as { value: number; hadRecentInput: boolean; sources: { node?: Node }[] }[]) {
+        if (!e.hadRecentInput) w.__shifts.push({ value: e.value, what: e.sources.map((s) => s.node?.nodeName ?? "?").join("+") });
+      }
+    };
+    w.__shiftObserver = new PerformanceObserver((list) => keep(list.getEntries()));
+    w.__shiftObserver.observe({ type: "layout-shift", buffered: true });
+  });
+  return ctx;
+}
+
+/** The shifts so far, including those of the last frame not yet handed to the observer's callback. */
+export const shifts = (page: Page): Promise<Shift[]> =>
+  page.evaluate(() => {
+    const w = window as unknown as { __shifts: { value: number; what: string }[]; __shiftObserver: PerformanceObserver };
+    for (const e of w.__shiftObserver.takeRecords() as unknown as { value: number; hadRecentInput: boolean; sources: { node?: Node }[] }[]) {
+      if (!e.hadRecentInput) w.__shifts.push({ value: e.value, what: e.sources.map((s) => s.node?.nodeName ?? "?").join("+") });
+    }
+    return w.__shifts;
+  });
+
+export const clearShifts = (page: Page) =>
+  page.evaluate(() => {
+    const w = window as unknown as { __shifts: unknown[]; __shiftObserver: PerformanceObserver };
+    w.__shiftObserver.takeRecords();
+    w.__shifts.length = 0;
+  });
+
+export const total = (list: { value: number }[]) => list.reduce((sum, s) => sum + s.value, 0);
+
+/**
+ * Two animation frames: the first runs before the next frame is drawn, the second after it was,
+ * so whatever changed before the call (a font swapped in, data rendered) has been laid out and
+ * its layout shifts recorded.
+ */
+export const painted = (page: Page) => page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
+
+/** The page's requests: how many are under way, and how many to /api/ started since `reset`. */
+export function trackRequests(page: Page) {
+  let inflight = 0;
+  let api = 0;
+  page.on("request", (r) => {
+    inflight++;
+    if (new URL(r.url()).pathname.startsWith("/api/")) api++;
+  });
+  page.on("requestfinished", () => inflight--);
+  page.on("requestfailed", () => inflight--);
+  return {
+    inflight: () => inflight,
+    api: () => api,
+    reset: () => void (api = 0),
+  };
+}
+
+const LOADING = '[role="status"][aria-label="Loading"], .animate-pulse';
+
+/**
+ * After a link to a page whose data is slow to come: waits until the data was asked for, came and
+ * was drawn with whatever it brought (images), i.e. a frame was painted with no loading block on
+ * the page and no request under way, before or after it.
+ */
+export async function slowDataDrawn(page: Page, requests: ReturnType<typeof trackRequests>) {
+  const quiet = async () => requests.api() > 0 && requests.inflight() === 0 && (await page.locator(LOADING).count()) === 0;
+  await expect
+    .poll(async () => {
+      if (!(await quiet())) return false;
+      await painted(page);
+      return quiet();
+    }, { timeout: 20_000 })
+    .toBe(true);
+}
