@@ -89,3 +89,21 @@ export async function slowDataDrawn(page: Page, requests: ReturnType<typeof trac
     }, { timeout: 20_000 })
     .toBe(true);
 }
+
+/**
+ * The shifts of the app's own navigation by the link to `to` on an open page, every API answer
+ * held 1.2 s from then on: counted from the click until the slow data has been drawn.
+ */
+export async function shiftsAfterSlowLink(page: Page, requests: ReturnType<typeof trackRequests>, baseUrl: string, to: string): Promise<Shift[]> {
+  await page.context().route(/\/api\//, async (r) => {
+    await new Promise((done) => setTimeout(done, 1200));
+    await r.continue();
+  });
+  await painted(page);
+  await clearShifts(page);
+  requests.reset();
+  await page.locator(`a[href="${to}"]:visible`).first().click();
+  await page.waitForURL(baseUrl + to);
+  await slowDataDrawn(page, requests);
+  return shifts(page);
+}

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 import type { Browser } from "playwright-core";
 import { launchBrowser, startServer, waitForApp, type RunningServer } from "./harness";
-import { clearShifts, painted, shiftContext, shifts, slowDataDrawn, total, trackRequests, type Shift } from "./layout-shift";
+import { painted, shiftContext, shifts, shiftsAfterSlowLink, total, trackRequests, type Shift } from "./layout-shift";
 
 // Issue 10: the footer used to jump when a page's content arrived (CLS 0.28-0.42). Layout
 // shifts are counted as Chrome does (buffered layout-shift entries without recent input),
@@ -59,17 +59,7 @@ test("following a link to a page whose data is not cached yet (slow API): the fo
         // the app's own navigation is what this checks: on a busy machine the app can start after
         // the click, which is then an ordinary page load (boot.ts, decision 029)
         await waitForApp(page);
-        await ctx.route(/\/api\//, async (r) => {
-          await new Promise((done) => setTimeout(done, 1200));
-          await r.continue();
-        });
-        await painted(page);
-        await clearShifts(page);
-        requests.reset();
-        await page.locator(`a[href="${to}"]:visible`).first().click();
-        await page.waitForURL(server.url + to);
-        await slowDataDrawn(page, requests);
-        const list = await shifts(page);
+        const list = await shiftsAfterSlowLink(page, requests, server.url, to);
         found.push({ width, from, to, cls: total(list) <= AIM ? "ok" : list });
         await ctx.close();
       }

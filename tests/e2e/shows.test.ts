@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { E2E_ADMIN, launchBrowser, loginAsAdmin, startServer, waitForApp, type RunningServer } from "./harness";
-import { clearShifts, painted, shiftContext, shifts, slowDataDrawn, total, trackRequests } from "./layout-shift";
+import { painted, shiftContext, shifts, shiftsAfterSlowLink, total, trackRequests } from "./layout-shift";
 
 let server: RunningServer;
 let browser: Browser;
@@ -109,17 +109,7 @@ test("/shows loads without a layout shift, with the display font late and after 
       await page.goto(`${server.url}/merch`, { waitUntil: "load" });
       // the app's own navigation is what the link part checks (public-layout-shift.test.ts)
       await waitForApp(page);
-      await ctx.route(/\/api\//, async (r) => {
-        await new Promise((done) => setTimeout(done, 1200));
-        await r.continue();
-      });
-      await painted(page);
-      await clearShifts(page);
-      requests.reset();
-      await page.locator('a[href="/shows"]:visible').first().click();
-      await page.waitForURL(`${server.url}/shows`);
-      await slowDataDrawn(page, requests);
-      const link = total(await shifts(page));
+      const link = total(await shiftsAfterSlowLink(page, requests, server.url, "/shows"));
       await ctx.close();
       return { width, load, link };
     }),
