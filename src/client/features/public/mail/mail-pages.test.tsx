@@ -1,25 +1,13 @@
-import { QueryClientProvider } from "@tanstack/react-query";
-import { render, screen, waitFor } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import type { ReactElement } from "react";
-import { Router } from "wouter";
-import { memoryLocation } from "wouter/memory-location";
-import { createQueryClient } from "@client/lib/query-client";
 import { fakeApi, json } from "@client/test/render-admin-page";
+import { renderPublicPageAt } from "@client/test/render-public-page";
 import UnsubscribePage from "./unsubscribe-page";
 import VerifyEmailPage from "./verify-email-page";
 
-function at(path: string, page: ReactElement) {
-  const { hook, searchHook } = memoryLocation({ path });
-  return render(
-    <QueryClientProvider client={createQueryClient()}>
-      <Router hook={hook} searchHook={searchHook}>
-        {page}
-      </Router>
-    </QueryClientProvider>,
-  );
-}
+const at = (path: string, page: ReactElement) => renderPublicPageAt(path, page);
 
 describe("mail link pages", () => {
   it("verify: loading, then the spec's success text", async () => {

@@ -1,27 +1,13 @@
-import { QueryClientProvider } from "@tanstack/react-query";
-import { render, screen } from "@testing-library/react";
+import { screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { Router } from "wouter";
-import { memoryLocation } from "wouter/memory-location";
-import { FormAnswerContext, type FormAnswer } from "@client/lib/form-answer";
-import { createQueryClient } from "@client/lib/query-client";
+import type { FormAnswer } from "@client/lib/form-answer";
+import { renderPublicPageAt } from "@client/test/render-public-page";
 import { fakeApi, json } from "@client/test/render-admin-page";
 import RsvpConfirmPage from "./rsvp-confirm-page";
 
 afterEach(() => vi.unstubAllGlobals());
 
-function at(path: string, answer: FormAnswer | null = null) {
-  const { hook, searchHook } = memoryLocation({ path });
-  return render(
-    <QueryClientProvider client={createQueryClient()}>
-      <Router hook={hook} searchHook={searchHook}>
-        <FormAnswerContext value={answer}>
-          <RsvpConfirmPage />
-        </FormAnswerContext>
-      </Router>
-    </QueryClientProvider>,
-  );
-}
+const at = (path: string, answer: FormAnswer | null = null) => renderPublicPageAt(path, <RsvpConfirmPage />, answer);
 
 describe("/rsvp/confirm", () => {
   it("drawn by the server with its outcome: no request of its own", () => {

@@ -1,28 +1,14 @@
-import { QueryClientProvider } from "@tanstack/react-query";
-import { render, screen, waitFor } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { Router } from "wouter";
-import { memoryLocation } from "wouter/memory-location";
-import { FormAnswerContext, type FormAnswer } from "@client/lib/form-answer";
-import { createQueryClient } from "@client/lib/query-client";
+import type { FormAnswer } from "@client/lib/form-answer";
+import { renderPublicPageAt } from "@client/test/render-public-page";
 import { fakeApi, json } from "@client/test/render-admin-page";
 import RsvpLeavePage from "./rsvp-leave-page";
 
 afterEach(() => vi.unstubAllGlobals());
 
-function at(path: string, answer: FormAnswer | null = null) {
-  const { hook, searchHook } = memoryLocation({ path });
-  return render(
-    <QueryClientProvider client={createQueryClient()}>
-      <Router hook={hook} searchHook={searchHook}>
-        <FormAnswerContext value={answer}>
-          <RsvpLeavePage />
-        </FormAnswerContext>
-      </Router>
-    </QueryClientProvider>,
-  );
-}
+const at = (path: string, answer: FormAnswer | null = null) => renderPublicPageAt(path, <RsvpLeavePage />, answer);
 
 const LEFT = "Your name is off the list for The Cave, Chapel Hill, NC on Saturday, December 12. Thanks for letting us know.";
 
