@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { openPglite } from "../../src/server/db/client";
 import { messages, subscribers } from "../../src/server/db/schema";
 import { axeViolations } from "./axe";
-import { E2E_ADMIN, freshDataDir, launchBrowser, loginAsAdmin, startServer, type RunningServer } from "./harness";
+import { E2E_ADMIN, freshDataDir, launchBrowser, loginAsAdmin, startServer, trackRequests, type RequestTracker, type RunningServer } from "./harness";
 
 /**
  * Issue 13: axe finds no WCAG 2.2 A/AA problem on any admin page, on a phone and on a desktop.
@@ -72,7 +72,7 @@ const SIGNED_IN: { path: string; then?: (p: Page) => Promise<void> }[] = [
     path: "/admin/subscribers/newsletter#send",
     then: async (p) => {
       await p.getByRole("tab", { name: "Send" }).click();
-      await p.waitForLoadState("networkidle");
+      await requestsOf(p).quiet();
     },
   },
   { path: "/admin/messages" },
@@ -85,10 +85,13 @@ const SIGNED_IN: { path: string; then?: (p: Page) => Promise<void> }[] = [
 ];
 const SIGNED_OUT = ["/admin/login", "/admin/forgot-password", "/admin/reset-password?token=not-a-real-token"];
 
+const requests = new Map<Page, RequestTracker>();
+const requestsOf = (p: Page) => requests.get(p)!;
+
 /** Opens a page and waits until its data has arrived and its heading shows. */
 async function open(p: Page, url: string) {
   await p.goto(`${server.url}${url}`);
-  await p.waitForLoadState("networkidle");
+  await requestsOf(p).quiet();
   try {
     await p.getByRole("heading", { level: 1 }).first().waitFor({ timeout: 10_000 });
     // skeletons gone: the tables show rows, the forms their values
@@ -105,11 +108,13 @@ async function violationsAt(viewport: { width: number; height: number }): Promis
   const signedIn = await browser.newContext({ viewport });
   try {
     const out = await signedOut.newPage();
+    requests.set(out, trackRequests(out));
     for (const url of SIGNED_OUT) {
       await open(out, url);
       for (const v of await axeViolations(out)) found.push(`${viewport.width}px ${url}: ${v}`);
     }
     const p = await signedIn.newPage();
+    requests.set(p, trackRequests(p));
     await loginAsAdmin(p, server.url);
     for (const { path: url, then } of SIGNED_IN) {
       await open(p, url.split("#")[0]);

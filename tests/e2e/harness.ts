@@ -115,6 +115,41 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
+/**
+ * The page's requests from now on (call it before the page's first navigation): how many are
+ * under way, how many to /api/ started since `reset`, and a wait for the network to be quiet.
+ */
+export function trackRequests(page: Page) {
+  let inflight = 0;
+  let api = 0;
+  let changedAt = Date.now();
+  page.on("request", (r) => {
+    inflight++;
+    changedAt = Date.now();
+    if (new URL(r.url()).pathname.startsWith("/api/")) api++;
+  });
+  const ended = () => {
+    inflight--;
+    changedAt = Date.now();
+  };
+  page.on("requestfinished", ended);
+  page.on("requestfailed", ended);
+  return {
+    inflight: () => inflight,
+    api: () => api,
+    reset: () => void (api = 0),
+    /**
+     * Playwright's "networkidle" with a shorter wait: resolves once no request has been under
+     * way for `quietMs`. "networkidle" waits 500 ms after the last one, which on an admin page
+     * (its data comes in one or two reads) was most of the time the page took.
+     */
+    async quiet(quietMs = 150) {
+      while (inflight > 0 || Date.now() - changedAt < quietMs) await new Promise((r) => setTimeout(r, 25));
+    },
+  };
+}
+export type RequestTracker = ReturnType<typeof trackRequests>;
+
 /** Signs in through the real login page and waits for the dashboard. */
 export async function loginAsAdmin(page: Page, baseUrl: string) {
   await page.goto(`${baseUrl}/admin/login`);

@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { expect } from "vitest";
+import type { RequestTracker } from "./harness";
 
 /**
  * Layout shifts counted as Chrome does (buffered layout-shift entries without recent input), for
@@ -55,23 +56,6 @@ export const total = (list: { value: number }[]) => list.reduce((sum, s) => sum 
  */
 export const painted = (page: Page) => page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
 
-/** The page's requests: how many are under way, and how many to /api/ started since `reset`. */
-export function trackRequests(page: Page) {
-  let inflight = 0;
-  let api = 0;
-  page.on("request", (r) => {
-    inflight++;
-    if (new URL(r.url()).pathname.startsWith("/api/")) api++;
-  });
-  page.on("requestfinished", () => inflight--);
-  page.on("requestfailed", () => inflight--);
-  return {
-    inflight: () => inflight,
-    api: () => api,
-    reset: () => void (api = 0),
-  };
-}
-
 const LOADING = '[role="status"][aria-label="Loading"], .animate-pulse';
 
 /**
@@ -79,7 +63,7 @@ const LOADING = '[role="status"][aria-label="Loading"], .animate-pulse';
  * was drawn with whatever it brought (images), i.e. a frame was painted with no loading block on
  * the page and no request under way, before or after it.
  */
-export async function slowDataDrawn(page: Page, requests: ReturnType<typeof trackRequests>) {
+export async function slowDataDrawn(page: Page, requests: RequestTracker) {
   const quiet = async () => requests.api() > 0 && requests.inflight() === 0 && (await page.locator(LOADING).count()) === 0;
   await expect
     .poll(async () => {
@@ -94,7 +78,7 @@ export async function slowDataDrawn(page: Page, requests: ReturnType<typeof trac
  * The shifts of the app's own navigation by the link to `to` on an open page, every API answer
  * held 1.2 s from then on: counted from the click until the slow data has been drawn.
  */
-export async function shiftsAfterSlowLink(page: Page, requests: ReturnType<typeof trackRequests>, baseUrl: string, to: string): Promise<Shift[]> {
+export async function shiftsAfterSlowLink(page: Page, requests: RequestTracker, baseUrl: string, to: string): Promise<Shift[]> {
   await page.context().route(/\/api\//, async (r) => {
     await new Promise((done) => setTimeout(done, 1200));
     await r.continue();

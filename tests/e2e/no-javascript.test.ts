@@ -111,10 +111,13 @@ describe("pages", () => {
   test("a /#section address lands on its section, below the bar", async () => {
     for (const id of ["videos", "shows", "about", "contact"]) {
       const page = await open(phone, `/#${id}`);
-      const top = await page.evaluate((id) => document.getElementById(id)!.getBoundingClientRect().top, id);
+      // where the section comes to rest: the sections above it are drawn as they near the
+      // screen (content-visibility: auto), so on a busy machine the page can still be settling
+      // at the load event (once 447 px down, under load); the browser keeps the fragment in view
+      const top = () => page.evaluate((id) => Math.round(document.getElementById(id)!.getBoundingClientRect().top), id);
       // scroll-padding-top (4.5rem) keeps it clear of the 64 px bar
-      expect(top, id).toBeGreaterThanOrEqual(60);
-      expect(top, id).toBeLessThanOrEqual(80);
+      await expect.poll(top, { message: id }).toBeGreaterThanOrEqual(60);
+      await expect.poll(top, { message: id }).toBeLessThanOrEqual(80);
       await page.close();
     }
   });

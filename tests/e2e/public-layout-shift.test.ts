@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 import type { Browser } from "playwright-core";
-import { launchBrowser, startServer, waitForApp, type RunningServer } from "./harness";
-import { painted, shiftContext, shifts, shiftsAfterSlowLink, total, trackRequests, type Shift } from "./layout-shift";
+import { launchBrowser, startServer, trackRequests, waitForApp, type RunningServer } from "./harness";
+import { painted, shiftContext, shifts, shiftsAfterSlowLink, total, type Shift } from "./layout-shift";
 
 // Issue 10: the footer used to jump when a page's content arrived (CLS 0.28-0.42). Layout
 // shifts are counted as Chrome does (buffered layout-shift entries without recent input),

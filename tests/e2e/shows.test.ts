@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { E2E_ADMIN, launchBrowser, loginAsAdmin, startServer, waitForApp, type RunningServer } from "./harness";
-import { painted, shiftContext, shifts, shiftsAfterSlowLink, total, trackRequests } from "./layout-shift";
+import { E2E_ADMIN, launchBrowser, loginAsAdmin, startServer, trackRequests, waitForApp, type RunningServer } from "./harness";
+import { painted, shiftContext, shifts, shiftsAfterSlowLink, total } from "./layout-shift";
 
 let server: RunningServer;
 let browser: Browser;

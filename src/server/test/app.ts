@@ -8,7 +8,7 @@ import { buildApp } from "../app";
 import { testConfig, type Env } from "../config";
 import { openPglite, openPostgres, type Database } from "../db/client";
 import { ensurePrimaryAdmin } from "../db/bootstrap";
-import { pgTemplateDb, pgliteTemplateFile } from "./global-setup";
+import { pgTemplateDb, pgliteTemplateBlob, pgliteTemplateFile } from "./global-setup";
 
 export const ADMIN = { username: "admin", password: "correct-horse-battery" };
 
@@ -16,8 +16,7 @@ export const ADMIN = { username: "admin", password: "correct-horse-battery" };
 export async function freshDatabase(): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
-    const blob = new Blob([fs.readFileSync(pgliteTemplateFile())]);
-    return openPglite({ loadDataDir: blob });
+    return openPglite({ loadDataDir: pgliteTemplateBlob() });
   }
   const name = `band_test_${process.pid}_${randomBytes(4).toString("hex")}`;
   const admin = new pg.Client({ connectionString: url });

@@ -13,14 +13,14 @@ import { activityLog, bandMembers, merchandise, messages, newsletterDeliveries, 
 import { listTables } from "../backup/catalog";
 import { listUploads } from "../backup/create";
 import { ident, rowsOf } from "../backup/sql";
-import { pgliteBareTemplateFile, pgliteTemplateFile } from "./global-setup";
+import { pgliteTemplateBlob } from "./global-setup";
 import { createPostgresDb } from "../../../tests/support/server-process";
 
 export const PG_URL = process.env.TEST_DATABASE_URL;
 
 /** A PGlite database: `migrated` copies the test template, else a bare one with no tables at all (a copy of the new database the template was migrated from). */
 export async function pgliteDatabase(migrated = true): Promise<Database> {
-  return openPglite({ loadDataDir: new Blob([fs.readFileSync(migrated ? pgliteTemplateFile() : pgliteBareTemplateFile())]) });
+  return openPglite({ loadDataDir: pgliteTemplateBlob({ migrated }) });
 }
 
 /** A new, empty PostgreSQL database on the TEST_DATABASE_URL server (no tables), dropped on close. */

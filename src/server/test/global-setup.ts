@@ -26,6 +26,16 @@ export function pgliteBareTemplateFile(): string {
   return inject("testDbTemplate").bareFile;
 }
 
+// a worker runs many files in one module graph (vitest.config.ts): each template is read once
+const templateBytes = new Map<string, Buffer<ArrayBuffer>>();
+/** The migrated PGlite template (or the bare one) as PGlite's `loadDataDir` takes it. */
+export function pgliteTemplateBlob({ migrated = true } = {}): Blob {
+  const file = migrated ? pgliteTemplateFile() : pgliteBareTemplateFile();
+  let bytes = templateBytes.get(file);
+  if (!bytes) templateBytes.set(file, (bytes = fs.readFileSync(file)));
+  return new Blob([bytes]);
+}
+
 /** The PostgreSQL template database this run's global setup migrated (test files and their helpers only). */
 export function pgTemplateDb(): string {
   const { database } = inject("testDbTemplate");
@@ -40,11 +50,12 @@ export function pgTemplateDb(): string {
  * tests move a PGlite site there. Named after this run's process (decision 031): two runs at
  * once on one PostgreSQL server (CI's two passes, two worktrees) each keep their own; each is
  * removed when its run ends. The PGlite database is dumped once before migrating too: creating
- * one (initdb) costs ~8 s of CPU, opening a dump ~1 s (the backup tests restore into bare ones).
+ * one (initdb) costs ~8 s of CPU, opening a dump ~0.5 s (the backup tests restore into bare ones).
+ * The dumps are plain tarballs: inflating a gzipped one cost ~0.4 s of CPU per open.
  */
 export default async function setup(project: TestProject) {
-  const file = path.join(appRoot, ".test-data", `pglite-template-${process.pid}.tar.gz`);
-  const bareFile = path.join(appRoot, ".test-data", `pglite-bare-${process.pid}.tar.gz`);
+  const file = path.join(appRoot, ".test-data", `pglite-template-${process.pid}.tar`);
+  const bareFile = path.join(appRoot, ".test-data", `pglite-bare-${process.pid}.tar`);
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const db = await openPglite({});
   fs.writeFileSync(bareFile, Buffer.from(await (await db.dump!()).arrayBuffer()));
