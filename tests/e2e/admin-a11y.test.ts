@@ -130,7 +130,7 @@ async function violationsAt(viewport: { width: number; height: number }): Promis
 
 // One test per window size, one after the other: side by side, the 58 page loads of both took
 // over two minutes on a busy 2-core CI machine (and timed out there). Alone on a quiet machine
-// one size takes ~55 s (29 pages, each loaded, settled and checked by axe).
+// one size takes ~40 s (29 pages, each loaded, settled and checked by axe).
 test.each([
   { width: 390, height: 844 },
   { width: 1440, height: 900 },
