@@ -13,7 +13,7 @@ const AIM = 0.02;
 
 beforeAll(async () => {
   server = await startServer();
-  browser = await launchBrowser();
+  browser = await launchBrowser({ measuresFrames: true });
 });
 afterAll(async () => {
   await browser?.close();

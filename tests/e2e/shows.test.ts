@@ -26,7 +26,7 @@ beforeAll(async () => {
   server = await startServer();
   const login = await fetch(`${server.url}/api/admin/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(E2E_ADMIN) });
   token = ((await login.json()) as { token: string }).token;
-  browser = await launchBrowser();
+  browser = await launchBrowser({ measuresFrames: true });
   admin = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   await loginAsAdmin(admin, server.url);
 });
