@@ -6,8 +6,9 @@ export default defineConfig({
   test: {
     // vitest's default is one worker less than the processors: 1 on a 2-core machine, where the
     // three projects then ran one file at a time. Most files wait on something (a database, a
-    // child process, a browser) part of the time, so two run side by side even on 2 cores.
-    maxWorkers: Math.max(2, os.availableParallelism() - 1),
+    // child process, a browser) part of the time, so more run side by side than there are cores:
+    // on 2 cores the server and client files took 248 s with 2 workers, 230 s with 3 (27 Nov 2026).
+    maxWorkers: Math.max(3, os.availableParallelism() + 1),
     projects: [
       {
         resolve: { alias },
@@ -54,10 +55,10 @@ export default defineConfig({
           // a page on a busy 2-core CI machine can take more than expect.poll's default second to
           // show what a test waits for (the admin login card failed once that way)
           expect: { poll: { timeout: 5_000 } },
-          // two files at a time (decision 031): each has its own server, data dir, port and
-          // browser; much of a file's time is waiting (a server's answer, a font held back 2 s),
-          // which the other file fills
-          maxWorkers: 2,
+          // three files at a time (decisions 031, 045): each has its own server, data dir, port
+          // and browser; much of a file's time is waiting (a server's answer, a font held back
+          // 2 s), which the others fill: alone, 283 s with two, 241 s with three (27 Nov 2026)
+          maxWorkers: 3,
           // after the server and client files when one vitest run has all three (a project with
           // its own maxWorkers needs its own group); `npm test` runs it beside them instead
           sequence: { groupOrder: 1 },
