@@ -7,40 +7,13 @@ import { axeViolations } from "./axe";
 import { E2E_ADMIN, freshDataDir, launchBrowser, loginAsAdmin, startServer, trackRequests, type RequestTracker, type RunningServer } from "./harness";
 
 /**
- * Issue 13: axe finds no WCAG 2.2 A/AA problem on any admin page, on a phone and on a desktop.
+ * Issue 13: axe finds no WCAG 2.2 A/AA problem on any admin page, on a phone and on a desktop
+ * (admin-a11y-phone.test.ts, admin-a11y-desktop.test.ts: a file per window size, so the two run
+ * beside other files; as one file they were its longest, ~95 s, and ended the run).
  * The demo content fills the content tables (ids start at 1); fans, messages and a second user are added here.
  */
 let server: RunningServer;
 let browser: Browser;
-
-beforeAll(async () => {
-  // fans and messages go straight into the database before the server owns it (one process per PGlite directory)
-  const dataDir = freshDataDir();
-  const db = await openPglite({ dataDir: path.join(dataDir, "db") });
-  await db.db.insert(subscribers).values([
-    { email: "ada@fans.example", name: "Ada Fan", showsInterest: true, isVerified: true },
-    { email: "bo@fans.example", name: "Bo Fan", releasesInterest: true, isVerified: false },
-  ]);
-  await db.db.insert(messages).values([
-    { name: "Cal Booker", email: "cal@venue.example", messageType: "booking", message: "Can you play our room on a Friday in May?" },
-    { name: "Dee Press", email: "dee@paper.example", messageType: "press", message: "Interview request.", isRead: true },
-  ]);
-  await db.close();
-  server = await startServer({ dataDir });
-  const login = await fetch(`${server.url}/api/admin/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(E2E_ADMIN) });
-  const { token } = (await login.json()) as { token: string };
-  const user = await fetch(`${server.url}/api/users`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-    body: JSON.stringify({ username: "keys", email: "keys@band.example", password: "violet-anchor-93-lamp" }),
-  });
-  expect(user.status).toBe(201);
-  browser = await launchBrowser();
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
 
 /** Admin pages, each with what to do once it has loaded (open a dialog, switch a tab). */
 const SIGNED_IN: { path: string; then?: (p: Page) => Promise<void> }[] = [
@@ -128,12 +101,42 @@ async function violationsAt(viewport: { width: number; height: number }): Promis
   }
 }
 
-// One test per window size, one after the other: side by side, the 58 page loads of both took
-// over two minutes on a busy 2-core CI machine (and timed out there). Alone on a quiet machine
-// one size takes ~40 s (29 pages, each loaded, settled and checked by axe).
-test.each([
-  { width: 390, height: 844 },
-  { width: 1440, height: 900 },
-])("axe finds no WCAG 2.2 A/AA problem on any admin page at $width px", async (viewport) => {
-  expect(await violationsAt(viewport)).toEqual([]);
-}, 180_000);
+/** A server with the demo content and the fans, messages and second user above, and a browser. */
+function startSite() {
+  beforeAll(async () => {
+    // fans and messages go straight into the database before the server owns it (one process per PGlite directory)
+    const dataDir = freshDataDir();
+    const db = await openPglite({ dataDir: path.join(dataDir, "db") });
+    await db.db.insert(subscribers).values([
+      { email: "ada@fans.example", name: "Ada Fan", showsInterest: true, isVerified: true },
+      { email: "bo@fans.example", name: "Bo Fan", releasesInterest: true, isVerified: false },
+    ]);
+    await db.db.insert(messages).values([
+      { name: "Cal Booker", email: "cal@venue.example", messageType: "booking", message: "Can you play our room on a Friday in May?" },
+      { name: "Dee Press", email: "dee@paper.example", messageType: "press", message: "Interview request.", isRead: true },
+    ]);
+    await db.close();
+    server = await startServer({ dataDir });
+    const login = await fetch(`${server.url}/api/admin/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(E2E_ADMIN) });
+    const { token } = (await login.json()) as { token: string };
+    const user = await fetch(`${server.url}/api/users`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: JSON.stringify({ username: "keys", email: "keys@band.example", password: "violet-anchor-93-lamp" }),
+    });
+    expect(user.status).toBe(201);
+    browser = await launchBrowser();
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+}
+
+/** The test file of one window size: its own server (with the fans, messages and user above) and browser. */
+export function axeOnEveryAdminPage(viewport: { width: number; height: number }) {
+  startSite();
+  test(`axe finds no WCAG 2.2 A/AA problem on any admin page at ${viewport.width} px`, async () => {
+    expect(await violationsAt(viewport)).toEqual([]);
+  }, 180_000);
+}
