@@ -108,6 +108,25 @@ describe("pages", () => {
     }
   });
 
+  test("each home section's height estimate (public.css) is its drawn height with the demo content, at 390 and 1440 px", async () => {
+    // until the app runs the sections are content-visibility: auto, held at their estimate until
+    // drawn: a wrong one moves a /#section landing when a section above it is drawn after the jump
+    for (const ctx of [phone, desktop]) {
+      const page = await open(ctx, "/");
+      const off = await page.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>(".home-sections > section")].flatMap((s) => {
+          const estimate = parseFloat(getComputedStyle(s).getPropertyValue("--drawn-height"));
+          s.style.contentVisibility = "visible";
+          const cs = getComputedStyle(s);
+          const drawn = Math.round(s.getBoundingClientRect().height - parseFloat(cs.paddingTop) - parseFloat(cs.paddingBottom));
+          return Math.abs(drawn - estimate) > 80 ? [`${window.innerWidth}px #${s.id}: estimate ${estimate}px, drawn ${drawn}px`] : [];
+        }),
+      );
+      expect(off).toEqual([]);
+      await page.close();
+    }
+  });
+
   test("a /#section address lands on its section, below the bar", async () => {
     for (const id of ["videos", "shows", "about", "contact"]) {
       const page = await open(phone, `/#${id}`);
