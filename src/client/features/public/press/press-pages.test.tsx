@@ -1,12 +1,9 @@
-import { QueryClientProvider } from "@tanstack/react-query";
-import { render, screen } from "@testing-library/react";
+import { screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { Router } from "wouter";
-import { memoryLocation } from "wouter/memory-location";
 import type { PressKit, PressLinkPage as LinkPage } from "@shared/api/press";
-import { FormAnswerContext, type FormAnswer } from "@client/lib/form-answer";
-import { createQueryClient } from "@client/lib/query-client";
+import type { FormAnswer } from "@client/lib/form-answer";
 import { fakeApi, json } from "@client/test/render-admin-page";
+import { renderPublicPageAt } from "@client/test/render-public-page";
 import PressLinkPage from "./press-link-page";
 import PressPage from "./press-page";
 
@@ -33,16 +30,8 @@ const LINK: LinkPage = {
   tracks: [{ id: 7, title: "Undertow", artist: "Tar River Static", duration: "184.00", streamUrl: "/api/press/stream/7?token=tok" }],
 };
 
-function at(ui: React.ReactNode, path: string, answer: FormAnswer | null = null) {
-  const { hook, searchHook } = memoryLocation({ path });
-  return render(
-    <QueryClientProvider client={createQueryClient()}>
-      <Router hook={hook} searchHook={searchHook}>
-        <FormAnswerContext value={answer}>{ui}</FormAnswerContext>
-      </Router>
-    </QueryClientProvider>,
-  );
-}
+/** The page at a path (argument order of these tests: the page first). */
+const at = (ui: React.ReactElement, path: string, answer: FormAnswer | null = null) => renderPublicPageAt(path, ui, answer);
 
 describe("/press", () => {
   it("shows the kit: the photo's original offered by its own name, with its credit; the rider; the contacts", async () => {
