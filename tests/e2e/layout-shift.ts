@@ -19,11 +19,20 @@ export async function shiftContext(browser: Browser, width: number): Promise<Bro
   await ctx.addInitScript(() => {
     const w = window as unknown as { __shifts: { value: number; what: string }[]; __shiftObserver: PerformanceObserver };
     w.__shifts = [];
+    type Source = { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly };
+    // what moved, so that a failure names it: the node, its text and where it went
+    const describe = ({ node, previousRect: a, currentRect: b }: Source) => {
+      const el = node instanceof Element ? node : node?.parentElement;
+      const name = `${node?.nodeName ?? "?"}${el?.id ? `#${el.id}` : ""}${el?.classList.length ? `.${[...el.classList].slice(0, 3).join(".")}` : ""}`;
+      const text = (node?.textContent ?? "").trim().slice(0, 40);
+      return `${name} "${text}" y ${Math.round(a.y)}->${Math.round(b.y)} h ${Math.round(a.height)}->${Math.round(b.height)}`;
+    };
     const keep = (entries: PerformanceEntryList) => {
-      for (const e of entries as unknown as { value: number; hadRecentInput: boolean; sources: { node?: Node }[] }[]) {
-        if (!e.hadRecentInput) w.__shifts.push({ value: e.value, what: e.sources.map((s) => s.node?.nodeName ?? "?").join("+") });
+      for (const e of entries as unknown as { value: number; hadRecentInput: boolean; sources: Source[] }[]) {
+        if (!e.hadRecentInput) w.__shifts.push({ value: e.value, what: e.sources.map(describe).join(" + ") });
       }
     };
+    (w as unknown as { __keepShifts: typeof keep }).__keepShifts = keep;
     w.__shiftObserver = new PerformanceObserver((list) => keep(list.getEntries()));
     w.__shiftObserver.observe({ type: "layout-shift", buffered: true });
   });
@@ -33,10 +42,8 @@ export async function shiftContext(browser: Browser, width: number): Promise<Bro
 /** The shifts so far, including those of the last frame not yet handed to the observer's callback. */
 export const shifts = (page: Page): Promise<Shift[]> =>
   page.evaluate(() => {
-    const w = window as unknown as { __shifts: { value: number; what: string }[]; __shiftObserver: PerformanceObserver };
-    for (const e of w.__shiftObserver.takeRecords() as unknown as { value: number; hadRecentInput: boolean; sources: { node?: Node }[] }[]) {
-      if (!e.hadRecentInput) w.__shifts.push({ value: e.value, what: e.sources.map((s) => s.node?.nodeName ?? "?").join("+") });
-    }
+    const w = window as unknown as { __shifts: { value: number; what: string }[]; __shiftObserver: PerformanceObserver; __keepShifts: (l: PerformanceEntryList) => void };
+    w.__keepShifts(w.__shiftObserver.takeRecords());
     return w.__shifts;
   });
 
