@@ -23,7 +23,7 @@ const env = { ...process.env, CHROMIUM_PATH: chromium };
 function vitest(extra, { buffered = false } = {}) {
   const report = `.test-data/vitest-report-${process.pid}-${extra.join("-").replace(/[^a-z0-9-]/gi, "")}.json`;
   fs.rmSync(report, { force: true });
-  const child = spawn("npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`, ...extra], {
+  const child = spawn("npx", ["vitest", "run", "--reporter=default", "--reporter=./tests/support/retried-reporter.ts", "--reporter=json", `--outputFile.json=${report}`, ...extra], {
     stdio: buffered ? ["ignore", "pipe", "pipe"] : "inherit",
     env,
   });
