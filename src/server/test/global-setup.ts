@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
+import { sql } from "drizzle-orm";
 import { inject } from "vitest";
 import type { TestProject } from "vitest/node";
 import { openPglite, openPostgres } from "../db/client";
@@ -60,6 +61,8 @@ export default async function setup(project: TestProject) {
   const db = await openPglite({});
   fs.writeFileSync(bareFile, Buffer.from(await (await db.dump!()).arrayBuffer()));
   await migrate(db);
+  // a checkpoint first: each open of the dump then has no WAL to replay (~10% less CPU per open)
+  await db.db.execute(sql`CHECKPOINT`);
   fs.writeFileSync(file, Buffer.from(await (await db.dump!()).arrayBuffer()));
   await db.close();
   const removeFiles = () => {
