@@ -67,8 +67,9 @@ export default defineConfig({
           // and browser; much of a file's time is waiting (a server's answer, a font held back
           // 2 s), which the others fill: alone, 283 s with two, 241 s with three (27 Nov 2026)
           maxWorkers: 3,
-          // after the server and client files when one vitest run has all three (a project with
-          // its own maxWorkers needs its own group); `npm test` runs it beside them instead
+          // after the server and client files when one vitest run has all three, as `npm test`
+          // runs them (a project with its own maxWorkers needs its own group);
+          // `PARALLEL_E2E=1 npm test` runs it in a second vitest beside them instead
           sequence: { groupOrder: 1 },
         },
       },
