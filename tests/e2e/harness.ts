@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
-import { inject } from "vitest";
+import { beforeEach, inject, onTestFailed } from "vitest";
 import { freePort, spawnServer, stopProcess, tempDir, waitForHealthz } from "../support/server-process";
 import { ROOT, type E2ERun } from "./paths";
 
@@ -57,6 +57,16 @@ export function freshDataDir({ seed = true }: { seed?: boolean } = {}): string {
   return dir;
 }
 
+/**
+ * `--liftoff-only`: V8 compiles PGlite's PostgreSQL (WebAssembly) with its baseline compiler only.
+ * By default it then recompiles the hot parts with its optimizing one on background threads, ~1 s
+ * of CPU per start that a server living for one test file never earns back. A start on a data-dir
+ * copy took 2.4 s of CPU and 1.5 s to /healthz, 1.4 s and 1.1 s with it; the browser files took
+ * 207 s (225 s of CPU), 175 s (176 s) with it (27 Nov 2026). For these servers only: production
+ * and the benches (which measure it) run for long enough to earn the optimized code back.
+ */
+const BROWSER_TEST_SERVER_FLAGS = ["--liftoff-only"];
+
 /** Runs the production server bundle the global setup built, on a free port with its own data. */
 export function startServer(opts: StartOptions = {}): Promise<RunningServer> {
   return startServerOf(inject("e2eRun"), { ...opts, dataDir: opts.dataDir ?? freshDataDir({ seed: opts.seed !== false }) });
@@ -68,7 +78,7 @@ export async function startServerOf(run: Pick<E2ERun, "client" | "server">, opts
   const dataDir = opts.dataDir;
   const url = `http://127.0.0.1:${port}`;
   const proc = spawnServer({
-    nodeArgs: ["--enable-source-maps", path.join(run.server, "main.js")],
+    nodeArgs: [...BROWSER_TEST_SERVER_FLAGS, "--enable-source-maps", path.join(run.server, "main.js")],
     cwd: ROOT,
     port,
     dataDir,
@@ -173,4 +183,49 @@ export async function loginAsAdmin(page: Page, baseUrl: string) {
   await page.getByLabel("Password").fill(E2E_ADMIN.password);
   await page.getByRole("button", { name: "Login" }).click();
   await page.waitForURL(`${baseUrl}/admin`);
+}
+
+/** The last /api/ calls a page made: method, path, status (or why it failed) and how long it took. */
+const apiLogs = new WeakMap<Page, () => string[]>();
+
+/** Keeps a page's last 15 /api/ calls for `explainFailures` (call it before the page's first navigation). */
+export function logApiCalls(page: Page) {
+  const log: string[] = [];
+  const started = new Map<import("playwright-core").Request, number>();
+  // the calls that ended, then what is still under way when the test fails
+  apiLogs.set(page, () => [...log, ...[...started].map(([r, at]) => `${r.method()} ${new URL(r.url()).pathname} still waiting after ${Date.now() - at} ms`)]);
+  const add = (line: string) => log.push(line) > 15 && log.shift();
+  page.on("request", (r) => void (new URL(r.url()).pathname.startsWith("/api/") && started.set(r, Date.now())));
+  const ended = (r: import("playwright-core").Request, outcome: string) => {
+    const at = started.get(r);
+    if (at === undefined) return;
+    started.delete(r);
+    add(`${r.method()} ${new URL(r.url()).pathname} ${outcome} in ${Date.now() - at} ms`);
+  };
+  page.on("requestfinished", (r) => void r.response().then((res) => ended(r, String(res?.status() ?? "?")), () => ended(r, "?")));
+  page.on("requestfailed", (r) => ended(r, `failed (${r.failure()?.errorText ?? "?"})`));
+}
+
+/**
+ * A failed browser test says in its own error message (the part of a CI log that is kept: the
+ * summary at the end) what the page showed, its last API calls and the server's last lines, so a
+ * failure seen once in CI names its cause. Call at the top of a test file.
+ */
+export function explainFailures(what: { page: () => Page | undefined; server: () => RunningServer | undefined }) {
+  const explained = new WeakSet<object>();
+  beforeEach(({ task }) => {
+    // once per test: a retry runs this hook again for the same test
+    if (explained.has(task)) return;
+    explained.add(task);
+    onTestFailed(async ({ task }) => {
+      const error = task.result?.errors?.[0];
+      const page = what.page();
+      if (!error || !page) return;
+      const shown = await page
+        .evaluate(() => [...document.querySelectorAll("[role=alert], [role=status], [role=alertdialog], [role=dialog], [data-sonner-toast], h1")].map((e) => e.textContent?.trim()).filter(Boolean))
+        .catch((err: Error) => [`(could not read the page: ${err.message})`]);
+      const calls = apiLogs.get(page)?.() ?? ["(logApiCalls was not called for this page)"];
+      error.message += `\n-- on ${page.url()} the page showed: ${JSON.stringify(shown)}\n-- its last API calls:\n${calls.join("\n")}\n-- the server's last lines:\n${what.server()?.output().slice(-1500) ?? ""}`;
+    });
+  });
 }

@@ -65,32 +65,43 @@ function collectErrors(page: Page): string[] {
   return errors;
 }
 
-test("every public page arrives drawn by the server and hydrates without any console error", async () => {
-  expect(pages).toEqual(expect.arrayContaining(["/", "/shows", "/videos", "/merch", "/lyrics", "/lyrics/1"]));
-  // the phone and the desktop side by side: one browser, two contexts
-  const measured = await Promise.all(
-    [390, 1440].map(async (width) => {
-      const found: { width: number; path: string; drawn: boolean; errors: string[] }[] = [];
-      const ctx = await browser.newContext({ viewport: { width, height: width < 500 ? 844 : 900 } });
-      await ctx.route(THIRD_PARTY, (r) => r.abort());
-      for (const path of pages) {
-        const page = await ctx.newPage();
+// One test per width: in CI's busiest minutes a page took 8 s here (0.5 s alone), and the walk of
+// every page at both widths side by side ran past 90 s twice. Each page gets its own limit, so a
+// stall names its page and step instead of ending as the whole test's timeout.
+const PAGE_LIMIT_MS = 45_000;
+for (const width of [390, 1440]) {
+  test(`every public page arrives drawn by the server and hydrates without any console error, at ${width} px`, async () => {
+    expect(pages).toEqual(expect.arrayContaining(["/", "/shows", "/videos", "/merch", "/lyrics", "/lyrics/1"]));
+    const found: { path: string; drawn: boolean; errors: string[] }[] = [];
+    const ctx = await browser.newContext({ viewport: { width, height: width < 500 ? 844 : 900 } });
+    ctx.setDefaultTimeout(PAGE_LIMIT_MS);
+    await ctx.route(THIRD_PARTY, (r) => r.abort());
+    const took: string[] = [];
+    for (const path of pages) {
+      const started = Date.now();
+      let step = "open";
+      const page = await ctx.newPage();
+      try {
         const errors = collectErrors(page);
         const response = await page.goto(server.url + path, { waitUntil: "load" });
         // the HTML itself carries the page: its main heading is there before any script ran
         const html = (await response!.text()).split('<div id="root">')[1] ?? "";
         const drawn = /<main[\s>]/.test(html) && /<h1[\s>]/.test(html);
+        step = "hydrate";
         await hydrated(page);
         // any error fails it, not only React's hydration errors (the blocked embeds excepted)
-        found.push({ width, path, drawn, errors: errors.filter((e) => !(/Failed to load resource/.test(e) && THIRD_PARTY.test(e))) });
+        found.push({ path, drawn, errors: errors.filter((e) => !(/Failed to load resource/.test(e) && THIRD_PARTY.test(e))) });
+      } catch (error) {
+        throw new Error(`${path} at ${width} px stopped at '${step}' after ${Date.now() - started} ms (pages before it: ${took.join(", ") || "none"})`, { cause: error });
+      } finally {
         await page.close();
       }
-      await ctx.close();
-      return found;
-    }),
-  );
-  expect(measured.flat()).toEqual(measured.flat().map(({ width, path }) => ({ width, path, drawn: true, errors: [] })));
-});
+      took.push(`${path} ${Date.now() - started} ms`);
+    }
+    await ctx.close();
+    expect(found).toEqual(found.map(({ path }) => ({ path, drawn: true, errors: [] })));
+  }, 30_000 + PAGE_LIMIT_MS * 4);
+}
 
 test("the 404 pages arrive drawn by the server and hydrate without any console error (decision 029)", async () => {
   // one shared page for every unknown path, whatever the path says; a lyric's own 'not found'

@@ -16,6 +16,11 @@ let token: string;
 
 /** Raleigh, North Carolina in DB-IP's IP to City Lite (the package the product ships) */
 const RALEIGH = "152.7.0.1";
+/**
+ * Ten more places there, with long names ("Washington D.C. (Northwest Washington)", "Chisinau
+ * Municipality", "Dortmund (Lutgendortmund)"...): more rows than the places table shows at once
+ */
+const LONG_NAMES = ["198.35.169.176", "113.211.201.105", "94.232.30.230", "107.227.2.213", "149.228.13.205", "189.82.123.179", "102.237.192.115", "201.129.211.50", "204.223.252.180", "161.149.163.51"];
 
 beforeAll(async () => {
   server = await startServer({ env: { TRUST_PROXY: "127.0.0.1" } });
@@ -50,11 +55,33 @@ async function atBothWidths(check: (p: Page) => Promise<void>): Promise<string[]
       for (const v of await axeViolations(p)) found.push(`${viewport.width}px: ${v}`);
       const overflow = await p.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       if (overflow > 0) found.push(`${viewport.width}px: the page scrolls sideways by ${overflow}px`);
+      for (const clipped of await clippedTables(p, viewport.width >= 1024)) found.push(`${viewport.width}px: ${clipped}`);
     } finally {
       await context.close();
     }
   }
   return found;
+}
+
+/**
+ * Tables whose columns a band member cannot see: on a desktop (`mustFit`) any table wider than
+ * its box; at any width one whose box scrolls sideways inside another box that scrolls up and
+ * down, which hides the sideways scrollbar below its bottom edge.
+ */
+function clippedTables(p: Page, mustFit: boolean): Promise<string[]> {
+  return p.evaluate((mustFit) => {
+    const scrollsDown = (e: Element) => /auto|scroll/.test(getComputedStyle(e).overflowY) && e.scrollHeight > e.clientHeight + 1;
+    return [...document.querySelectorAll("table")].flatMap((table) => {
+      const box = table.parentElement!;
+      if (!table.checkVisibility() || box.scrollWidth <= box.clientWidth + 1) return [];
+      // inside a visually hidden box (sr-only: 1px, clipped), for screen readers only
+      for (let up = box.parentElement; up && up !== document.body; up = up.parentElement) if (up.clientWidth <= 1) return [];
+      const name = table.caption?.textContent ?? "a table";
+      if (mustFit) return [`'${name}' is ${box.scrollWidth}px wide in a ${box.clientWidth}px box`];
+      for (let up = box.parentElement; up && up !== document.body; up = up.parentElement) if (scrollsDown(up)) return [`'${name}' scrolls sideways inside a box that scrolls down`];
+      return [];
+    });
+  }, mustFit);
 }
 
 const report = async () => {
@@ -90,10 +117,18 @@ test("after fans visit: figures, the city on the map and in the table, a show's 
     });
     expect(sent.status).toBe(202);
   }
+  for (const address of LONG_NAMES) {
+    const sent = await fetch(`${server.url}/api/events`, {
+      method: "POST",
+      headers: { "content-type": "text/plain", "x-forwarded-for": address, "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Firefox/130.0" },
+      body: JSON.stringify({ type: "pageview", path: "/", referrer: "" }),
+    });
+    expect(sent.status).toBe(202);
+  }
   const click = await fetch(`${server.url}/go/show/1`, { redirect: "manual", headers: { "x-forwarded-for": RALEIGH, "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Firefox/130.0" } });
   expect(click.status).toBe(302);
   // the batch writer has them in the database within a few seconds
-  await expect.poll(async () => (await report()).visitors, { timeout: 15_000, interval: 500 }).toBe(3);
+  await expect.poll(async () => (await report()).visitors, { timeout: 15_000, interval: 500 }).toBe(3 + LONG_NAMES.length);
   expect((await report()).clicks).toEqual([expect.objectContaining({ kind: "show", id: 1 })]);
 
   const found = await atBothWidths(async (p) => {
@@ -103,6 +138,15 @@ test("after fans visit: figures, the city on the map and in the table, a show's 
     // the city is a point on the map, named for keyboard and screen-reader users
     const map = p.getByRole("group", { name: "Map of visitors by city" });
     await expect.poll(() => map.getByRole("img", { name: /Raleigh.*2 visitors/ }).count()).toBe(1);
+    // side by side on a desktop, the two choices stand level: 'Group by' as high as 'Range'
+    if (p.viewportSize()!.width >= 1024) {
+      const top = (name: string) => p.getByText(name, { exact: true }).evaluate((e) => Math.round(e.getBoundingClientRect().top));
+      expect(await top("Group by")).toBe(await top("Range"));
+    }
+    // with no day hovered, the chart's legend gives the latest day's figures (today: every fan
+    // above; nothing the day a month before), not labels with nothing after them
+    const legend = p.locator(".insights-chart .u-legend .u-value");
+    await expect.poll(() => legend.allInnerTexts()).toEqual([expect.stringMatching(/^[A-Z][a-z]{2} \d{1,2}$/), String(3 + LONG_NAMES.length), "0"]);
     // the show's ticket click, and its own figures
     const shows = p.getByRole("table", { name: "Ticket clicks per show" });
     await expect.poll(() => shows.getByRole("row").count()).toBe(2);

@@ -22,12 +22,14 @@ export function ToggleGroup<T extends string>({
 }) {
   const id = useId();
   return (
-    // a column of blocks: the buttons' row sits at the bottom like the fields beside it, with no line box under it
-    <div className={cn("flex flex-col items-start gap-1.5", className)}>
-      <p id={id} className="text-sm leading-6 font-medium text-bone">
+    // built as a Field is (ui/field.tsx), so the two stand level side by side: the name inline in
+    // the block, on the same line box as a Field's label (a paragraph of its own put it 6 px
+    // higher than 'Range'), the buttons' row a block under it (no line box of its own below it)
+    <div className={cn("space-y-1.5", className)}>
+      <span id={id} className="text-sm font-medium text-bone">
         {label}
-      </p>
-      <div role="group" aria-labelledby={id} className="inline-flex h-10 items-center gap-1 rounded-md bg-ash p-1">
+      </span>
+      <div role="group" aria-labelledby={id} className="flex h-10 w-fit items-center gap-1 rounded-md bg-ash p-1">
         {options.map((o) => (
           <button
             key={o.value}

@@ -45,6 +45,9 @@ function Plot({ points, metric, range, by, label }: { points: Point[]; metric: M
     const smoke = themeColor("smoke", "#2a2a30");
     const bone = themeColor("bone", "#ece7df");
     const xs = points.map((_, i) => i);
+    // the legend names the hovered day's figures; with no day hovered (uPlot passes null), the
+    // latest day's, rather than labels with nothing after their colons
+    const at = (i: number | null) => points[i ?? points.length - 1];
     const axis: Partial<uPlot.Axis> = { stroke: dust, grid: { stroke: smoke, width: 1 }, ticks: { stroke: smoke, width: 1 }, font: "12px system-ui, sans-serif" };
     const plot = new uPlot(
       {
@@ -65,14 +68,14 @@ function Plot({ points, metric, range, by, label }: { points: Point[]; metric: M
           { ...axis, size: 48, incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000, 20000, 50000, 100000], values: (_u, splits) => splits.map((v) => count(v)) },
         ],
         series: [
-          { label: by === "week" ? "Week" : "Day", value: (_u, i) => (i === null || !points[i] ? "" : pointLabel(points[i], by)) },
+          { label: by === "week" ? "Week" : "Day", value: (_u, _x, _s, i) => pointLabel(at(i), by) },
           {
             label: rangeLabel(range),
             stroke: blood,
             width: 2,
             fill: `${blood}26`,
             points: { show: points.length <= 31, fill: blood },
-            value: (_u, v) => (v === null ? "" : count(v)),
+            value: (_u, _v, _s, i) => count(at(i)[metric]),
           },
           {
             label: previousLabel(range).replace(/^p/, "P"),
@@ -80,7 +83,7 @@ function Plot({ points, metric, range, by, label }: { points: Point[]; metric: M
             width: 1.5,
             dash: [5, 4],
             points: { show: false },
-            value: (_u, v) => (v === null ? "" : count(v)),
+            value: (_u, _v, _s, i) => count(at(i)[previousOf[metric]]),
           },
         ],
       },
@@ -112,7 +115,7 @@ export function TrendChart({ points, range, by }: { points: Point[]; range: DayR
     <Card className="mt-4">
       <CardHeader className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <CardTitle>Over time</CardTitle>
-        <ToggleGroup label="Chart shows" value={metric} options={METRICS} onChange={setMetric} className="gap-1" />
+        <ToggleGroup label="Chart shows" value={metric} options={METRICS} onChange={setMetric} />
       </CardHeader>
       <CardContent className="px-3 sm:px-5">
         {points.length === 0 ? (
@@ -125,10 +128,11 @@ export function TrendChart({ points, range, by }: { points: Point[]; range: DayR
                 {asTable ? "Show as chart" : "Show as table"}
               </Button>
             </div>
-            {/* shown, a long range scrolls inside its box (focusable, so the keyboard can scroll it too) */}
-            <div id={tableId} className={cn(asTable ? "max-h-96 overflow-y-auto" : "sr-only")} {...(asTable ? { role: "region", "aria-label": `${what} table`, tabIndex: 0 } : {})}>
+            {/* shown, a long range scrolls inside the table's box (StatsTable makes it focusable then) */}
+            <div id={tableId} className={cn(!asTable && "sr-only")}>
               <StatsTable
                 caption={`${label}: the chart's numbers`}
+                tall={asTable}
                 rows={points}
                 rowKey={(p) => p.from}
                 empty=""
