@@ -13,6 +13,7 @@ import { invalidateAfterAdminWrites, markPrivate, registerPublicCache } from "./
 import { logsEveryRequest, registerRequestLog } from "./plugins/request-log";
 import { requireResponseSchemas } from "./plugins/response-contract";
 import { requireDeclaredEffects } from "./plugins/route-effects";
+import { replayRepeatedWrites } from "./plugins/repeated-writes";
 import { healthChecker } from "./services/health";
 import { mailServices } from "./services/mailer";
 import { storageServices } from "./services/storage";
@@ -105,6 +106,8 @@ export async function buildApp({ config, database, logger = true, logStream }: B
     // every write here says what it changes (public cache tags) and how the activity log tells it
     requireDeclaredEffects(admin);
     invalidateAfterAdminWrites(admin, app);
+    // before the activity log's hooks: a create sent again is answered before its 'before' is read
+    replayRepeatedWrites(admin, app);
     registerActivityLog(admin, app);
     admin.addHook("onRoute", (route) => {
       const methods = Array.isArray(route.method) ? route.method : [route.method];

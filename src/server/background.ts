@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { purgeExpiredSessions } from "./services/sessions";
 import { purgeRateLimits } from "./plugins/rate-limit-store";
 import { purgeActivityLog } from "./plugins/activity-log";
+import { purgeRepeatedWrites } from "./plugins/repeated-writes";
 import { startPeerInvalidation } from "./services/peer-invalidation";
 import { controlCommands } from "./control/commands";
 import { startScheduledBackups } from "./backup/schedule";
@@ -37,6 +38,8 @@ export async function startBackgroundWork(app: FastifyInstance): Promise<() => P
   // the activity log keeps ACTIVITY_LOG_RETENTION_DAYS; once at start, then hourly
   const purgeActivity = () => {
     purgeActivityLog(app.db, app.config.ACTIVITY_LOG_RETENTION_DAYS).catch((err) => app.log.warn({ err }, "activity log clean-up failed"));
+    // the admin creates' idempotency keys are kept a day (plugins/repeated-writes.ts)
+    purgeRepeatedWrites(app.db).catch((err) => app.log.warn({ err }, "idempotency key clean-up failed"));
   };
   purgeActivity();
   const purgeActivityTimer = setInterval(purgeActivity, PURGE_ACTIVITY_EVERY_MS);

@@ -31,9 +31,15 @@ function isProxyAddress(entry: string): boolean {
 const trustProxy = z
   .string()
   .trim()
-  .transform((v, ctx): false | number | string[] => {
+  .transform((v, ctx): false | string[] => {
     if (v === "" || v === "false" || v === "off" || v === "0") return false;
-    if (/^\d+$/.test(v)) return Number(v);
+    // Fastify 5.12 believes no header under a hop count (a count cannot tell the proxy from a
+    // client that reaches this port itself), so TRUST_PROXY=1 silently meant off: every fan had
+    // the proxy's address (one visitor, one rate limit for all). Refused with what to write instead.
+    if (/^\d+$/.test(v)) {
+      ctx.addIssue({ code: "custom", message: `a hop count (${v}) is not believed: name the proxy's address instead, e.g. 127.0.0.1 (a proxy on this host) or 10.0.0.0/8 (docs/deploy.md)` });
+      return z.NEVER;
+    }
     const list = v.split(",").map((s) => s.trim()).filter(Boolean);
     const bad = list.filter((s) => !isProxyAddress(s));
     if (v === "true" || bad.length > 0) {

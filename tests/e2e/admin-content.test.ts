@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { afterAll, beforeAll, beforeEach, expect, test } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { launchBrowser, loginAsAdmin, startServer, type RunningServer } from "./harness";
+import { explainFailures, launchBrowser, logApiCalls, loginAsAdmin, startServer, type RunningServer } from "./harness";
 
 let server: RunningServer;
 let browser: Browser;
@@ -19,9 +19,22 @@ beforeAll(async () => {
   server = await startServer(); // demo content seeded, as `npm start` does
   browser = await launchBrowser();
   page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  // a form a failed test left with edits asks before the page goes (beforeunload): leave
+  page.on("dialog", (dialog) => void dialog.accept());
+  logApiCalls(page);
   await loginAsAdmin(page, server.url);
-  await page.getByRole("heading", { name: "Dashboard" }).waitFor({ timeout: 15_000 });
 });
+
+// Each test starts on the dashboard, signed in. The tests share one page: once, in CI, 'Create
+// Show' did not get to the list within 30 s, and the form left open (with its 'Leave without
+// saving?' guard) failed the retry and every test after it.
+explainFailures({ page: () => page, server: () => server });
+beforeEach(() => freshDashboard());
+
+async function freshDashboard() {
+  await page.goto(`${server.url}/admin`);
+  await page.getByRole("heading", { name: "Dashboard" }).waitFor({ timeout: 15_000 });
+}
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
@@ -32,23 +45,29 @@ async function openAdmin(label: string) {
   await page.getByRole("navigation").getByRole("link", { name: label, exact: true }).first().click();
 }
 
-test("a show created in the admin appears on the public home page", async () => {
+/** The show the first test creates and the keyboard test deletes. */
+let venue = "The Wrecking Ball Basement";
+
+test("a show created in the admin appears on the public home page", async ({ task }) => {
+  // a retry names its show apart: the show a failed attempt created is still in the list
+  const attempt = (task.result?.retryCount ?? 0) + 1;
+  venue = attempt === 1 ? "The Wrecking Ball Basement" : `The Wrecking Ball Basement ${attempt}`;
   await openAdmin("Shows");
   await page.getByRole("link", { name: "Add Show" }).first().click();
   await page.getByRole("button", { name: "Quick Fill" }).click();
   await expect.poll(() => page.getByText("Form filled").isVisible()).toBe(true);
-  await page.getByLabel("Venue").fill("The Wrecking Ball Basement");
+  await page.getByLabel("Venue").fill(venue);
   await page.getByLabel("Location").fill("Kinston, NC");
   await page.getByRole("button", { name: "Create Show" }).click();
   await page.waitForURL(`${server.url}/admin/shows`);
   await expect.poll(() => page.getByText("Show created successfully").isVisible()).toBe(true);
   // the venue's cell also says how many are going ('0 going', issue 24)
-  await expect.poll(() => page.getByRole("cell", { name: /^The Wrecking Ball Basement\b/ }).isVisible()).toBe(true);
+  await expect.poll(() => page.getByRole("cell", { name: new RegExp(`^${venue} \\d+ going`) }).isVisible()).toBe(true);
 
   const visitor = await browser.newPage();
   await visitor.goto(`${server.url}/`);
   const shows = visitor.locator("#shows");
-  await expect.poll(() => shows.getByText("The Wrecking Ball Basement").isVisible(), { timeout: 15_000 }).toBe(true);
+  await expect.poll(() => shows.getByText(venue, { exact: true }).isVisible(), { timeout: 15_000 }).toBe(true);
   await expect.poll(() => shows.getByText("Kinston, NC").first().isVisible()).toBe(true);
   await visitor.close();
 });
@@ -99,7 +118,7 @@ test("an unpublished lyric disappears from /lyrics", async () => {
 
 test("keyboard only: the delete dialog takes focus, Escape closes it and gives focus back, Delete removes the row", async () => {
   await openAdmin("Shows");
-  const trigger = page.getByRole("button", { name: "Delete show at The Wrecking Ball Basement" });
+  const trigger = page.getByRole("button", { name: `Delete show at ${venue}`, exact: true });
   await trigger.focus();
   await page.keyboard.press("Enter");
   const dialog = page.getByRole("alertdialog", { name: "Are you sure?" });
@@ -116,7 +135,7 @@ test("keyboard only: the delete dialog takes focus, Escape closes it and gives f
   await page.keyboard.press("Tab");
   await page.keyboard.press("Enter");
   await expect.poll(() => page.getByText("Show deleted").isVisible()).toBe(true);
-  expect(await page.getByRole("cell", { name: /^The Wrecking Ball Basement\b/ }).count()).toBe(0);
+  expect(await page.getByRole("cell", { name: new RegExp(`^${venue} \\d+ going`) }).count()).toBe(0);
   // focus stays in the list (not dropped on the page body), so Tab goes on to the next row's actions
   expect(await page.evaluate(() => !!document.activeElement?.closest("table"))).toBe(true);
 });

@@ -113,3 +113,27 @@ test("after saving a form with edits, Back returns to the form once, then to whe
   await page.goBack({ waitUntil: "commit" });
   await page.waitForURL(`${server.url}/admin/lyrics`);
 });
+
+test("a show saved after the page gave up waiting (10 s), sent again as the toast asks, is one show, not two (decision 047)", async () => {
+  await page.goto(`${server.url}/admin/shows/add`);
+  await page.getByRole("button", { name: "Quick Fill" }).click();
+  await page.getByLabel("Venue").fill("Late Answer Lounge");
+  // the server saves the first try at once, but its answer reaches the page after the client's 10 s
+  let tries = 0;
+  await page.route(`${server.url}/api/shows`, async (route) => {
+    if (route.request().method() !== "POST" || tries++ > 0) return route.fallback();
+    const response = await route.fetch();
+    await new Promise((resolve) => setTimeout(resolve, 10_500));
+    await route.fulfill({ response }).catch(() => {}); // the page has given up on it by now
+  });
+  await page.getByRole("button", { name: "Create Show" }).click();
+  await page.getByText("Failed to create show. Please try again.").waitFor({ timeout: 20_000 });
+  expect(page.url()).toBe(`${server.url}/admin/shows/add`);
+
+  await page.getByRole("button", { name: "Create Show" }).click();
+  await page.waitForURL(`${server.url}/admin/shows`);
+  await page.getByText("Show created successfully").waitFor();
+  await expect.poll(() => page.getByRole("cell", { name: /^Late Answer Lounge \d+ going/ }).count()).toBe(1);
+  expect(tries).toBe(2);
+  await page.unroute(`${server.url}/api/shows`);
+});

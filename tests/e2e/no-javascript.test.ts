@@ -65,7 +65,9 @@ describe("pages", () => {
         await page.close();
       }
     }
-  });
+    // every page of the sitemap twice: ~25 s alone, and its retry alone took 88 s of the browser
+    // files' 90 s in a loaded rehearsal on 27 Nov (its first try had run out)
+  }, 180_000);
 
   test("the home page shows every section: music, videos, shows, about, lyrics, social, and both forms", async () => {
     const [video] = await api<{ title: string }[]>(videosApi.active);

@@ -49,10 +49,18 @@ export function authHeaders(): Record<string, string> {
   return headers;
 }
 
-export async function apiRequest<T = any>(method: string, url: string, body?: unknown, init: { signal?: AbortSignal; timeoutMs?: number } = {}): Promise<ApiResponse<T>> {
+export interface RequestOptions {
+  signal?: AbortSignal;
+  timeoutMs?: number;
+  /** sent as `Idempotency-Key`: the server saves a write with the same key once (decision 047) */
+  idempotencyKey?: string;
+}
+
+export async function apiRequest<T = any>(method: string, url: string, body?: unknown, init: RequestOptions = {}): Promise<ApiResponse<T>> {
   const upper = method.toUpperCase();
   const isForm = typeof FormData !== "undefined" && body instanceof FormData;
   const headers = authHeaders();
+  if (init.idempotencyKey) headers["Idempotency-Key"] = init.idempotencyKey;
   if (upper === "GET") delete headers["X-CSRF-Token"];
   let payload: BodyInit | undefined;
   if (upper !== "GET" && upper !== "HEAD" && body !== undefined) {

@@ -141,3 +141,47 @@ describe("applyServerErrors", () => {
     expect(JSON.parse(String(post[1]?.body))).toEqual({ venue: "" });
   });
 });
+
+describe("a create sent again (Idempotency-Key, decision 047)", () => {
+  const postKeys = () => server.fetchMock.mock.calls.filter(([, init]) => init?.method === "POST").map(([, init]) => (init?.headers as Record<string, string>)["Idempotency-Key"]);
+
+  it("the same values sent again after no answer carry the same key; other values, or a create after a saved one, a new key", async () => {
+    // the first try gets no answer (the network dropped it, or the client gave up after 10 s)
+    server.fetchMock.mockImplementationOnce(async () => {
+      throw new TypeError("Failed to fetch");
+    });
+    renderWithClient(<CreateForm />);
+    await userEvent.type(screen.getByLabelText("Venue"), "Cat's Cradle");
+    await userEvent.click(screen.getByRole("button", { name: "Create Show" }));
+    expect(await screen.findByText("Failed to create show. Please try again.")).toBeInTheDocument();
+    // try again, as the toast says: this time the server answers (400 from the fake server)
+    await userEvent.click(screen.getByRole("button", { name: "Create Show" }));
+    await waitFor(() => expect(postKeys()).toHaveLength(2));
+    const [first, again] = postKeys();
+    expect(first).toMatch(/^[0-9a-f]{32}$/);
+    expect(again).toBe(first);
+
+    await userEvent.type(screen.getByLabelText("Venue"), " Back Room");
+    await userEvent.click(screen.getByRole("button", { name: "Create Show" }));
+    await waitFor(() => expect(postKeys()).toHaveLength(3));
+    expect(postKeys()[2]).not.toBe(first);
+
+    // saved on the next try (same values, same key); the same values once more are a new show
+    server.fetchMock.mockImplementationOnce(async () => new Response(JSON.stringify({ success: true, data: { id: 9 } }), { status: 201, headers: { "content-type": "application/json" } }));
+    await userEvent.click(screen.getByRole("button", { name: "Create Show" }));
+    await waitFor(() => expect(postKeys()).toHaveLength(4));
+    expect(postKeys()[3]).toBe(postKeys()[2]);
+    await waitFor(() => expect(screen.getByRole("button", { name: "Create Show" })).toBeEnabled());
+    await userEvent.click(screen.getByRole("button", { name: "Create Show" }));
+    await waitFor(() => expect(postKeys()).toHaveLength(5));
+    expect(postKeys()[4]).not.toBe(postKeys()[3]);
+  });
+
+  it("other writes go without one", async () => {
+    renderWithClient(<ShowList />);
+    await userEvent.click(await screen.findByRole("button", { name: "Delete Local 506" }));
+    await screen.findByText("Show deleted");
+    const del = server.fetchMock.mock.calls.find(([, init]) => init?.method === "DELETE")!;
+    expect((del[1]?.headers as Record<string, string>)["Idempotency-Key"]).toBeUndefined();
+  });
+});

@@ -11,6 +11,7 @@
  *   });
  *   remove.mutate(show.id, { onSettled: del.close });
  */
+import { useMemo, useRef } from "react";
 import { useMutation, useQuery, useQueryClient, type UseQueryOptions } from "@tanstack/react-query";
 import type { FieldValues, Path, UseFormSetError } from "react-hook-form";
 import { toast } from "sonner";
@@ -65,13 +66,15 @@ function showToast(kind: "success" | "error", text: ToastText) {
 /** A write through apiRequest that refetches the given lists and shows the spec's toasts. */
 export function useResourceMutation<TVars = void, TResult = unknown>(options: ResourceMutationOptions<TVars, TResult>) {
   const queryClient = useQueryClient();
+  const createKey = useRepeatableCreateKey();
   return useMutation<ApiResponse<TResult>, Error, TVars>({
     mutationFn: (vars) => {
       const url = typeof options.url === "function" ? options.url(vars) : options.url;
       const body = options.body ? options.body(vars) : options.method === "DELETE" ? undefined : vars;
-      return apiRequest<TResult>(options.method, url, body);
+      return apiRequest<TResult>(options.method, url, body, { idempotencyKey: options.method === "POST" ? createKey.for(url, body) : undefined });
     },
     onSuccess: async (result, vars) => {
+      createKey.done();
       const keys = typeof options.invalidate === "function" ? options.invalidate(vars) : options.invalidate;
       // Awaited: the mutation stays pending until active lists have their fresh data.
       await Promise.all(keys.map((key) => queryClient.invalidateQueries({ queryKey: [key] })));
@@ -99,4 +102,33 @@ export function applyServerErrors<T extends FieldValues>(err: unknown, setError:
   const entries = Object.entries(err.body.errors).filter(([, message]) => typeof message === "string");
   entries.forEach(([field, message], i) => setError(field as Path<T>, { type: "server", message }, { shouldFocus: i === 0 }));
   return entries.length > 0;
+}
+
+/**
+ * The `Idempotency-Key` of a create (decision 047): the same values sent again by the same form
+ * carry the same key until one is saved. The client gives up after 10 s (spec) and says the save
+ * failed; if the server finished it after all, 'try again' is answered with that save instead of
+ * making a second show. An upload (FormData) goes without one.
+ */
+function useRepeatableCreateKey() {
+  const last = useRef<{ what: string; key: string } | null>(null);
+  return useMemo(
+    () => ({
+      for(url: string, body: unknown): string | undefined {
+        if (typeof FormData !== "undefined" && body instanceof FormData) return undefined;
+        const what = `${url}\n${JSON.stringify(body ?? null)}`;
+        if (last.current?.what !== what) last.current = { what, key: newKey() };
+        return last.current.key;
+      },
+      done() {
+        last.current = null;
+      },
+    }),
+    [],
+  );
+}
+
+/** 32 random hex digits (crypto.randomUUID needs a secure context; a band's LAN address over http is not one). */
+function newKey(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
 }

@@ -4,6 +4,7 @@ import type { Db } from "../db/client";
 import { activityLog } from "../db/schema";
 import { sameValue } from "../lib/activity-words";
 import { bandTimeZone } from "../services/settings";
+import { isReplayed } from "./repeated-writes";
 import { isWrite, type ActivityContext, type ActivityDeclaration } from "./route-effects";
 
 /**
@@ -161,7 +162,8 @@ export function registerActivityLog(admin: FastifyInstance, app: FastifyInstance
   });
   admin.addHook("onSend", async (request, reply, payload) => {
     const declared = declarationOf(request);
-    if (!declared || !request.auth || reply.statusCode < 200 || reply.statusCode >= 300) return payload;
+    // a kept answer sent again (plugins/repeated-writes.ts) did nothing this time
+    if (!declared || !request.auth || reply.statusCode < 200 || reply.statusCode >= 300 || isReplayed(reply)) return payload;
     try {
       const entry = await entryFor(app, request, declared);
       if (entry) await recordActivity(app, entry);

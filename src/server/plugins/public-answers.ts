@@ -6,6 +6,7 @@ import { headOf, PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } from "../services
 import { preferredEncoding } from "../services/preferred-encoding";
 import { SESSION_COOKIE } from "./auth";
 import { isWrite } from "./route-effects";
+import { isReplayed } from "./repeated-writes";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -118,7 +119,7 @@ export function registerPublicCache(app: FastifyInstance) {
 export function invalidateAfterAdminWrites(admin: FastifyInstance, app: FastifyInstance) {
   admin.addHook("onSend", async (request, reply, payload) => {
     const tags = request.routeOptions.config?.invalidates;
-    if (tags?.length && isWrite(request) && reply.statusCode >= 200 && reply.statusCode < 300) app.publicCache.invalidate(tags);
+    if (tags?.length && isWrite(request) && reply.statusCode >= 200 && reply.statusCode < 300 && !isReplayed(reply)) app.publicCache.invalidate(tags);
     return payload;
   });
 }

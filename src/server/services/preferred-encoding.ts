@@ -1,13 +1,11 @@
 import { Negotiator } from "@fastify/accept-negotiator";
+import { rememberedPerValue } from "../lib/remembered";
 
 export type Encoding = "br" | "gzip";
 
-/** Distinct Accept-Encoding values remembered with their answer (browsers send a handful). */
-const MAX_KNOWN_HEADERS = 200;
-/** a longer header is negotiated each time rather than remembered */
-const MAX_KNOWN_HEADER_LENGTH = 200;
-const knownHeaders = new Map<string, Encoding | null>();
 const negotiator = new Negotiator<Encoding>({ supportedValues: ["br", "gzip"] });
+// browsers send a handful of distinct values
+const negotiated = rememberedPerValue((accepted) => negotiator.negotiate(accepted), { max: 200, maxLength: 200 });
 
 /**
  * The compression to send, of the two we make, for a request's Accept-Encoding, q-values
@@ -17,12 +15,5 @@ const negotiator = new Negotiator<Encoding>({ supportedValues: ["br", "gzip"] })
  */
 export function preferredEncoding(accepted: string | string[] | undefined): Encoding | null {
   if (typeof accepted !== "string" || accepted === "") return null;
-  const known = knownHeaders.get(accepted);
-  if (known !== undefined) return known;
-  const chosen = negotiator.negotiate(accepted);
-  if (accepted.length <= MAX_KNOWN_HEADER_LENGTH) {
-    if (knownHeaders.size >= MAX_KNOWN_HEADERS) knownHeaders.clear();
-    knownHeaders.set(accepted, chosen);
-  }
-  return chosen;
+  return negotiated(accepted);
 }

@@ -12,7 +12,7 @@ import proxyAddr from "@fastify/proxy-addr";
  */
 export type HttpsCheck = (req: IncomingMessage) => boolean;
 
-export function httpsCheck(config: { PUBLIC_URL: string; TRUST_PROXY: false | number | string[] }): HttpsCheck {
+export function httpsCheck(config: { PUBLIC_URL: string; TRUST_PROXY: false | string[] }): HttpsCheck {
   if (config.PUBLIC_URL.startsWith("https:")) return () => true;
   const trusted = Array.isArray(config.TRUST_PROXY) ? proxyAddr.compile(config.TRUST_PROXY) : () => false;
   return (req) => {

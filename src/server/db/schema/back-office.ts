@@ -42,3 +42,23 @@ export const passwordResetTokens = pgTable(
   },
   (t) => [index("password_reset_user_idx").on(t.userId)],
 );
+
+/**
+ * Admin creates sent twice, saved once (decision 047, plugins/repeated-writes.ts): the first
+ * POST with an `Idempotency-Key` claims its row (`status` null while it runs), its 2xx answer is
+ * kept here, and the same key again gets that answer instead of a second record. Shared by every
+ * instance; rows go after a day (the background clean-up).
+ */
+export const repeatedWrites = pgTable(
+  "repeated_writes",
+  {
+    key: text("key").primaryKey(),
+    userId: integer("user_id").notNull(),
+    // 'POST /api/shows': a key sent again to another route is refused, not answered with this one
+    route: text("route").notNull(),
+    status: integer("status"),
+    answer: text("answer"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("repeated_writes_created_idx").on(t.createdAt)],
+);

@@ -15,6 +15,8 @@ declare module "fastify" {
 export interface Places {
   resolve: Gazetteer["resolve"];
   suggest: Gazetteer["suggest"];
+  /** starts loading the gazetteer now, without waiting (the admin is about to save a show) */
+  warm: () => void;
   now: () => Date;
   /** asks the nearby round to look now (a show was saved that tells fans near it); the server's background sets it */
   wakeNearby: () => void;
@@ -23,7 +25,7 @@ export interface Places {
 function decoratePlaces(app: FastifyInstance) {
   // shared by the apps of one process and let go after ten idle minutes (its timer does not hold the process open)
   const gazetteer = sharedGazetteer((err) => app.log.error({ err }, "places: the gazetteer's files could not be read; places stay 'not placed'"));
-  const places: Places = { resolve: (text) => gazetteer.resolve(text), suggest: (text, limit) => gazetteer.suggest(text, limit), now: () => new Date(), wakeNearby: () => {} };
+  const places: Places = { resolve: (text) => gazetteer.resolve(text), suggest: (text, limit) => gazetteer.suggest(text, limit), warm: () => gazetteer.warm(), now: () => new Date(), wakeNearby: () => {} };
   app.decorate("places", places);
 }
 

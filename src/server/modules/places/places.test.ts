@@ -53,6 +53,25 @@ describe("the offline gazetteer", () => {
   });
 });
 
+describe("loading ahead of a save", () => {
+  it("the admin's shows table and edit form start loading the gazetteer, so the save after them does not wait for a cold load", async () => {
+    const g = sharedGazetteer();
+    g.close();
+    expect(g.loaded).toBe(false);
+    // a public read does not load it
+    expect((await t.request({ method: "GET", url: "/api/shows" })).statusCode).toBe(200);
+    expect(g.loaded).toBe(false);
+    const table = await t.request({ method: "GET", url: "/api/admin/shows?page=1", headers });
+    expect(table.statusCode).toBe(200);
+    expect(g.loaded).toBe(true);
+    g.close();
+    const id = (await t.request({ method: "POST", url: "/api/shows", headers, payload: { venue: "Cat's Cradle", location: "Carrboro, NC", date: "2027-03-01", time: "8:00 PM", price: 12, ageRestriction: "All Ages", supportingActs: "" } })).json().data.id;
+    g.close();
+    expect((await t.request({ method: "GET", url: `/api/shows/${id}`, headers })).statusCode).toBe(200);
+    expect(g.loaded).toBe(true);
+  });
+});
+
 describe("suggestions", () => {
   it("public: a few places starting with what was typed, bounded, no cache", async () => {
     const res = await t.request({ method: "GET", url: "/api/places?q=Raleig" });

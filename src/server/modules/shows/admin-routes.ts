@@ -22,9 +22,16 @@ type Show = NonNullable<Awaited<ReturnType<typeof findShow>>>;
 export const showsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const before = ({ params }: { params: { id: number } }) => findShow(app.db, params.id);
 
-  app.get(showsApi.adminTable, { schema: { querystring: showsTableQuery, response: { 200: showAnswers.adminPage } } }, async (request) => showsTablePage(app.db, request.query));
+  // The shows table and the edit form come before a save, and a save waits for the gazetteer (the
+  // show's place): these start loading it, so a first save is not a cold load of several seconds
+  // (under load a first 'Create Show' passed the client's 10 s and the admin was told it failed).
+  app.get(showsApi.adminTable, { schema: { querystring: showsTableQuery, response: { 200: showAnswers.adminPage } } }, async (request) => {
+    app.places.warm();
+    return showsTablePage(app.db, request.query);
+  });
 
   app.get("/api/shows/:id", { schema: { params: idParams, response: { 200: showAnswers.adminItem } } }, async (request) => {
+    app.places.warm();
     const show = await findShow(app.db, request.params.id);
     if (!show) throw notFound("Show not found");
     return { success: true, data: adminShowOf(show) };

@@ -1,6 +1,6 @@
-import { sql } from "drizzle-orm";
+import { like, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { merchandise, shows, statsDaily, statsEvents, statsSalts } from "../../db/schema";
+import { merchandise, rateLimits, shows, statsDaily, statsEvents, statsSalts } from "../../db/schema";
 import { ADMIN, createTestApp, type TestApp } from "../../test/app";
 import { StatsCollector } from "./collector";
 import { statsReport } from "./report";
@@ -293,5 +293,24 @@ describe("storage", () => {
     expect(collector.pending).toBe(MAX_BUFFERED);
     await collector.close();
     expect(warn).toHaveBeenCalledWith(expect.objectContaining({ lost: MAX_BUFFERED }), expect.stringContaining("could not be written"));
+  });
+
+  it("a fan's few page views never reach the shared counters; an address that reaches a tenth of the limit goes there with all its hits", async () => {
+    t = await createTestApp();
+    const counters = async () => (await t!.app.db.select({ count: rateLimits.count }).from(rateLimits).where(like(rateLimits.key, "events %"))).map((r) => r.count);
+    const collector = new StatsCollector({ db: t.app.db, log: t.app.log, site: "localhost", dayOf: t.app.stats.dayOf, rateLimit: 100 });
+    for (let i = 0; i < 9; i++) expect(collector.allow("198.51.100.7")).toBe(true);
+    for (let i = 0; i < 3; i++) expect(collector.allow("198.51.100.8")).toBe(true);
+    await collector.flush();
+    expect(await counters()).toEqual([]);
+    // the tenth hit of 198.51.100.7: its ten go to the shared counter; 198.51.100.8's three stay here
+    expect(collector.allow("198.51.100.7")).toBe(true);
+    await collector.flush();
+    expect(await counters()).toEqual([10]);
+    // from then on each round adds what came since
+    for (let i = 0; i < 2; i++) collector.allow("198.51.100.7");
+    await collector.flush();
+    expect(await counters()).toEqual([12]);
+    await collector.close();
   });
 });

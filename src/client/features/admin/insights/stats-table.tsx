@@ -3,18 +3,20 @@ import { cn } from "@client/lib/cn";
 import { FOCUS_RING } from "@client/components/ui/focus-ring";
 
 /**
- * Whether the box is narrower than its content (it scrolls sideways): then a keyboard user must be
- * able to reach it to scroll it (WCAG 2.1.1; axe's scrollable-region-focusable), and only then, so
- * a table that fits adds no stop to the tab order.
+ * Whether the box is smaller than its content (it scrolls): then a keyboard user must be able to
+ * reach it to scroll it (WCAG 2.1.1; axe's scrollable-region-focusable), and only then, so a
+ * table that fits adds no stop to the tab order.
  */
-function useScrollsSideways<E extends HTMLElement>() {
+function useScrolls<E extends HTMLElement>() {
   // a callback ref: the box comes and goes with the table's rows
   const [el, setEl] = useState<E | null>(null);
   const [scrolls, setScrolls] = useState(false);
   useEffect(() => {
     if (!el || typeof ResizeObserver === "undefined") return;
-    const observer = new ResizeObserver(() => setScrolls(el.scrollWidth > el.clientWidth + 1));
+    const observer = new ResizeObserver(() => setScrolls(el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1));
     observer.observe(el);
+    // the rows change its height, not the box's
+    if (el.firstElementChild) observer.observe(el.firstElementChild);
     return () => observer.disconnect();
   }, [el]);
   return [setEl, scrolls] as const;
@@ -40,6 +42,7 @@ export function StatsTable<T>({
   rows,
   rowKey,
   empty,
+  tall = false,
   className,
 }: {
   caption: string;
@@ -47,18 +50,23 @@ export function StatsTable<T>({
   rows: T[];
   rowKey: (row: T, index: number) => Key;
   empty: string;
+  /**
+   * a long list: the box stops at 24rem and scrolls, both ways in one box (a box of its own
+   * around it would hide this one's sideways scrollbar below its bottom edge)
+   */
+  tall?: boolean;
   className?: string;
 }) {
-  const [box, scrolls] = useScrollsSideways<HTMLDivElement>();
+  const [box, scrolls] = useScrolls<HTMLDivElement>();
   if (rows.length === 0) return <p className={cn("px-5 py-6 text-sm text-dust", className)}>{empty}</p>;
   return (
-    <div ref={box} className={cn("w-full max-w-full overflow-x-auto px-1", scrolls && FOCUS_RING, className)} {...(scrolls ? { role: "region", "aria-label": caption, tabIndex: 0 } : {})}>
+    <div ref={box} className={cn("w-full max-w-full overflow-x-auto px-1", tall && "max-h-96 overflow-y-auto", scrolls && FOCUS_RING, className)} {...(scrolls ? { role: "region", "aria-label": caption, tabIndex: 0 } : {})}>
       <table className="w-full border-collapse text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead>
           <tr className="border-b border-smoke">
             {columns.map((col, c) => (
-              <th key={c} scope="col" className={cn("px-4 py-2.5 text-xs font-semibold uppercase tracking-wide text-dust", col.numeric && "text-right", col.className)}>
+              <th key={c} scope="col" className={cn("px-3 py-2.5 text-xs font-semibold uppercase tracking-wide text-dust", col.numeric && "text-right", col.className)}>
                 {col.header}
               </th>
             ))}
@@ -68,7 +76,7 @@ export function StatsTable<T>({
           {rows.map((row, r) => (
             <tr key={rowKey(row, r)} className="border-b border-smoke/60 last:border-0">
               {columns.map((col, c) => (
-                <td key={c} className={cn("px-4 py-2.5", col.numeric ? "text-right tabular-nums whitespace-nowrap" : "break-words", col.className)}>
+                <td key={c} className={cn("px-3 py-2.5", col.numeric ? "text-right tabular-nums whitespace-nowrap" : "break-words", col.className)}>
                   {col.cell(row)}
                 </td>
               ))}

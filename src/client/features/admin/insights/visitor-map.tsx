@@ -6,9 +6,7 @@ import type { GeometryCollection, Topology } from "topojson-specification";
 import type { StatsReport } from "@shared/api/stats";
 import { GEO_DATA } from "@shared/privacy";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@client/components/ui/card";
-import { FOCUS_RING } from "@client/components/ui/focus-ring";
 import { Skeleton } from "@client/components/ui/skeleton";
-import { cn } from "@client/lib/cn";
 import { StatsTable } from "./stats-table";
 import { count } from "./summary";
 
@@ -177,7 +175,7 @@ export function PlacesCard({ places }: { places: Place[] }) {
         <CardTitle>Where fans are</CardTitle>
         <CardDescription>Visitors by city, from the place their internet address points to.</CardDescription>
       </CardHeader>
-      <CardContent className="grid gap-4 px-3 sm:px-5 lg:grid-cols-[1.15fr_1fr]">
+      <CardContent className="grid gap-4 px-3 sm:px-5 lg:grid-cols-2">
         <div className="min-w-0">
           {places.length === 0 ? (
             <p className="py-4 text-sm text-dust">No places in this range yet.</p>
@@ -189,20 +187,20 @@ export function PlacesCard({ places }: { places: Place[] }) {
         </div>
         <div className="min-w-0">
           {places.length > 0 && (
-            <div role="region" aria-label="Places table" tabIndex={0} className={cn("max-h-96 overflow-y-auto rounded-md border border-smoke", FOCUS_RING)}>
-              <StatsTable
-                caption="Visitors by country, region and city"
-                rows={places}
-                rowKey={(p) => `${p.country}\t${p.region}\t${p.city}`}
-                empty=""
-                columns={[
-                  { header: "Country", cell: (p) => countryName(p.country, true) },
-                  { header: "Region", cell: (p) => known(p.region) },
-                  { header: "City", cell: (p) => known(p.city) },
-                  { header: "Visitors", numeric: true, cell: (p) => count(p.visitors) },
-                ]}
-              />
-            </div>
+            <StatsTable
+              caption="Visitors by country, region and city"
+              tall
+              className="rounded-md border border-smoke"
+              rows={places}
+              rowKey={(p) => `${p.country}\t${p.region}\t${p.city}`}
+              empty=""
+              columns={[
+                { header: "Country", cell: (p) => countryName(p.country, true) },
+                { header: "Region", cell: (p) => known(p.region) },
+                { header: "City", cell: (p) => known(p.city) },
+                { header: "Visitors", numeric: true, cell: (p) => count(p.visitors) },
+              ]}
+            />
           )}
         </div>
       </CardContent>
