@@ -103,14 +103,25 @@ export async function startServerOf(run: Pick<E2ERun, "client" | "server">, opts
     throw new Error(`server did not become healthy in ${timeoutMs / 1000} s:\n${proc.output()}`);
   }
 
+  // a server that dies under a test shows up there only as a refused or closed connection
+  // ('fetch failed: other side closed', CI 28 Nov 2026): say at once that it died, how, and its last lines
+  let stopping = false;
+  void proc.exited.then((code) => {
+    if (stopping) return;
+    console.error(`the test server at ${url} exited by itself (code ${code}, signal ${proc.child.signalCode}); its last lines:\n${proc.output().slice(-4000)}`);
+  });
   return {
     url,
     port,
     pid: proc.pid,
     dataDir,
     output: proc.output,
-    stop: () => stopProcess(proc),
+    stop: () => {
+      stopping = true;
+      return stopProcess(proc);
+    },
     kill: async () => {
+      stopping = true;
       await stopProcess(proc, { signal: "SIGKILL" });
     },
   };
