@@ -9,6 +9,7 @@ import { testConfig, type Env } from "../config";
 import { openPglite, openPostgres, type Database } from "../db/client";
 import { ensurePrimaryAdmin } from "../db/bootstrap";
 import { pgTemplateDb, pgliteTemplateBlob, pgliteTemplateFile } from "./global-setup";
+import { emptiedPglite, giveBack } from "./pglite-reuse";
 
 export const ADMIN = { username: "admin", password: "correct-horse-battery" };
 
@@ -16,7 +17,7 @@ export const ADMIN = { username: "admin", password: "correct-horse-battery" };
 export async function freshDatabase(): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
-    return openPglite({ loadDataDir: pgliteTemplateBlob() });
+    return (await emptiedPglite()) ?? openPglite({ loadDataDir: pgliteTemplateBlob() });
   }
   const name = `band_test_${process.pid}_${randomBytes(4).toString("hex")}`;
   const admin = new pg.Client({ connectionString: url });
@@ -95,7 +96,7 @@ export async function createTestApp(overrides: Partial<Env> = {}, options: { log
     },
     async close() {
       await app.close();
-      await database.close();
+      await giveBack(database);
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
