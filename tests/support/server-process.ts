@@ -128,7 +128,12 @@ export async function waitForHealthz(url: string, proc: Pick<ServerProcess, "has
   const deadline = Date.now() + opts.timeoutMs;
   for (;;) {
     if (proc.hasExited()) return "exited";
-    const ok = await fetch(`${url}/healthz`).then((r) => r.ok, () => false);
+    // Connection: close, so the socket of a poll is never handed to the caller's next request:
+    // CI once met 'other side closed' on a POST sent over the socket of the last poll (28 Nov 2026)
+    const ok = await fetch(`${url}/healthz`, { headers: { connection: "close" } }).then(
+      async (r) => (await r.arrayBuffer(), r.ok),
+      () => false,
+    );
     if (ok) return "healthy";
     if (Date.now() > deadline) return "timeout";
     await new Promise((r) => setTimeout(r, opts.intervalMs));
