@@ -46,6 +46,16 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))("a PGlite database given
     await next.close();
   });
 
+  test("a test app closed twice hands its database on once: the two apps after it get two databases", async () => {
+    const twice = await createTestApp();
+    await twice.close();
+    await twice.close();
+    const [a, b] = [await createTestApp(), await createTestApp()];
+    expect(a.database).not.toBe(b.database);
+    await a.close();
+    await b.close();
+  });
+
   test("one its test closed itself is not handed on", async () => {
     const closedByItsTest = await createTestApp();
     await closedByItsTest.database.close();

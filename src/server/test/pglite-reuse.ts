@@ -69,8 +69,10 @@ export async function emptiedPglite(): Promise<Database | undefined> {
  * one that still answers with the template's schema, closed otherwise.
  */
 export async function giveBack(database: Database): Promise<void> {
+  // a TestApp closed twice gives it back once: two later apps must never share one database
+  if (emptied.includes(database)) return;
   if (database.kind === "pglite" && (await keepable(database))) {
-    emptied.push(database);
+    if (!emptied.includes(database)) emptied.push(database);
     return;
   }
   await database.close().catch(() => {});
