@@ -148,9 +148,30 @@ export function waitForApp(page: Page) {
 export function launchBrowser({ measuresFrames = false }: { measuresFrames?: boolean } = {}): Promise<Browser> {
   return chromium.launch({
     executablePath: measuresFrames ? CHROMIUM_PATH : lighterBrowser,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--autoplay-policy=no-user-gesture-required"],
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--autoplay-policy=no-user-gesture-required",
+      ...(measuresFrames ? [] : ONE_RENDERER),
+    ],
   });
 }
+
+/**
+ * The test pages of one browser share one renderer process, where Chromium would start one per
+ * context or tab: a new process (its V8, its Blink, its first compile of the app) is much of what
+ * a test page costs. Same two files (hydration, no-javascript), alternating (28 Nov 2026): the
+ * browser's CPU 63 and 59 s with it, 67 and 80 s without; a new context's first page 0.18-0.19 CPU-s
+ * against 0.23-0.26. Not for `measuresFrames`: the layout-shift tests keep a visitor's process model.
+ * A browser's pages then take turns on one main thread: a test that needs two pages running at
+ * once must not rely on it.
+ */
+const ONE_RENDERER = ["--renderer-process-limit=1"];
 
 /**
  * The page's requests from now on (call it before the page's first navigation): how many are
