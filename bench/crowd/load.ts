@@ -149,6 +149,24 @@ export interface Run {
   errors: number; // connection errors other than timeouts
   timeouts: number;
   non2xx: number;
+  /** the serving process's CPU time (all its threads, user + system) over the round, in ms */
+  serverCpuMs?: number;
+}
+
+/** CPU time a process has used so far (utime + stime, /proc/<pid>/stat), in ms. */
+function cpuMsOf(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+}
+/** USER_HZ: 100 on Linux for every architecture this runs on */
+const CLOCK_TICKS = 100;
+
+/** `load`, with the CPU the serving process used meanwhile. */
+async function measuredLoad(pid: number, ...args: Parameters<typeof load>): Promise<Run> {
+  const before = cpuMsOf(pid);
+  const run = await load(...args);
+  return { ...run, serverCpuMs: cpuMsOf(pid) - before };
 }
 
 export async function load(url: string, connections: number, seconds: number, headers: Record<string, string>, withBeacons?: { count: boolean }): Promise<Run> {
@@ -175,23 +193,32 @@ export const isJson = (p: string) => p.startsWith("/api/");
 /**
  * Warm them up, then product, bare, (bare body-only,) product, bare, ... so drift on a shared
  * machine hits all alike. JSON paths also run against the body-only bare answer (issue 22).
+ * Each round also reads the serving process's CPU time: the server's own cost per request, which
+ * a neighbour's load moves far less than req/s (the load generator shares the same 2 cores).
  */
-export async function alternatingPairs(productUrl: string, bareUrl: string, o: { connections: number; rounds: number; seconds: number; variants: Variant[] }, log: (s: string) => void): Promise<Pair[]> {
+export async function alternatingPairs(
+  product: { url: string; pid: number },
+  bare: { url: string; pid: number },
+  o: { connections: number; rounds: number; seconds: number; variants: Variant[] },
+  log: (s: string) => void,
+): Promise<Pair[]> {
+  const productUrl = product.url;
+  const bareUrl = bare.url;
   const pairs: Pair[] = [];
   for (const variant of o.variants) {
     // a page view's beacon goes with a page, not with a JSON read
     for (const p of variant === "beacons" ? (["/"] as const) : PATHS) {
       const h = headersFor(p, variant);
-      const product = variant === "beacons" ? { count: true } : undefined;
-      const bare = variant === "beacons" ? { count: false } : undefined;
-      await load(productUrl + p, o.connections, 1, h, product);
-      await load(bareUrl + p, o.connections, 1, h, bare);
+      const productBeacons = variant === "beacons" ? { count: true } : undefined;
+      const bareBeacons = variant === "beacons" ? { count: false } : undefined;
+      await load(productUrl + p, o.connections, 1, h, productBeacons);
+      await load(bareUrl + p, o.connections, 1, h, bareBeacons);
       const pair: Pair = { path: p, variant, product: [], bare: [], ...(isJson(p) ? { bareBodyOnly: [] } : {}) };
       if (pair.bareBodyOnly) await load(bareUrl + BODY_ONLY + p, o.connections, 1, h);
       for (let i = 0; i < o.rounds; i++) {
-        pair.product.push(await load(productUrl + p, o.connections, o.seconds, h, product));
-        pair.bare.push(await load(bareUrl + p, o.connections, o.seconds, h, bare));
-        if (pair.bareBodyOnly) pair.bareBodyOnly.push(await load(bareUrl + BODY_ONLY + p, o.connections, o.seconds, h));
+        pair.product.push(await measuredLoad(product.pid, productUrl + p, o.connections, o.seconds, h, productBeacons));
+        pair.bare.push(await measuredLoad(bare.pid, bareUrl + p, o.connections, o.seconds, h, bareBeacons));
+        if (pair.bareBodyOnly) pair.bareBodyOnly.push(await measuredLoad(bare.pid, bareUrl + BODY_ONLY + p, o.connections, o.seconds, h));
       }
       const rates = (runs: Run[]) => runs.map((r) => rate(r).toFixed(0)).join("/");
       log(`  ${variant.padEnd(8)} ${p.padEnd(17)} product ${rates(pair.product)} req/s, bare ${rates(pair.bare)} req/s${pair.bareBodyOnly ? `, bare body-only ${rates(pair.bareBodyOnly)} req/s` : ""}`);
@@ -205,8 +232,12 @@ export const rate = (r: Run) => r.requests / r.seconds;
 /** All rounds together: total requests over total seconds; p99 of the worst round. */
 export function combine(runs: Run[]): Run {
   const sum = (f: (r: Run) => number) => runs.reduce((a, r) => a + f(r), 0);
-  return { requests: sum((r) => r.requests), seconds: sum((r) => r.seconds), p99: Math.max(...runs.map((r) => r.p99)), errors: sum((r) => r.errors), timeouts: sum((r) => r.timeouts), non2xx: sum((r) => r.non2xx) };
+  const cpu = runs.every((r) => r.serverCpuMs !== undefined) ? { serverCpuMs: sum((r) => r.serverCpuMs!) } : {};
+  return { requests: sum((r) => r.requests), seconds: sum((r) => r.seconds), p99: Math.max(...runs.map((r) => r.p99)), errors: sum((r) => r.errors), timeouts: sum((r) => r.timeouts), non2xx: sum((r) => r.non2xx), ...cpu };
 }
+
+/** The serving process's CPU per request, in µs (all rounds together); undefined when not measured. */
+export const cpuPerRequest = (r: Run): number | undefined => (r.serverCpuMs === undefined || r.requests === 0 ? undefined : (r.serverCpuMs * 1000) / r.requests);
 
 export interface Write {
   status: number;

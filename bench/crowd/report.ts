@@ -1,5 +1,5 @@
 /** Tables: per path, the crowd, memory, and the summary against the targets. */
-import { combine, rate, type BeaconCounts, type Crowd, type Pair, type Run, type Snapshot } from "./load";
+import { combine, cpuPerRequest, rate, type BeaconCounts, type Crowd, type Pair, type Run, type Snapshot } from "./load";
 
 export type DbKind = "pglite" | "postgres";
 
@@ -46,14 +46,27 @@ export function pathTable(results: DbResult[]): string {
       const prod = combine(p.product);
       const bare = combine(p.bare);
       const bodyOnly = p.bareBodyOnly && combine(p.bareBodyOnly);
+      const us = (run: Run | undefined) => (run && cpuPerRequest(run) !== undefined ? cpuPerRequest(run)!.toFixed(1) : "-");
       return [
         r.db, p.variant, p.path, size(r, p), headerBytes(r, p), rate(prod).toFixed(0), rate(bare).toFixed(0), (rate(prod) / rate(bare)).toFixed(2),
         bodyOnly ? rate(bodyOnly).toFixed(0) : "-", bodyOnly ? (rate(prod) / rate(bodyOnly)).toFixed(2) : "-",
+        us(prod), us(bare), us(bodyOnly), cpuRatio(prod, bare), bodyOnly ? cpuRatio(prod, bodyOnly) : "-",
         prod.p99.toFixed(0), bare.p99.toFixed(0), fail(prod), fail(bare),
       ];
     }),
   );
-  return table(["db", "variant", "path", "bytes enc", "header bytes", "product req/s", "bare req/s", "ratio", "body-only req/s", "ratio body-only", "product p99 ms", "bare p99 ms", "product err/to/non2xx", "bare err/to/non2xx"], rows, new Set([4, 5, 6, 7, 8, 9, 10, 11]));
+  return table(
+    ["db", "variant", "path", "bytes enc", "header bytes", "product req/s", "bare req/s", "ratio", "body-only req/s", "ratio body-only", "product µs/req", "bare µs/req", "body-only µs/req", "CPU ratio", "CPU ratio body-only", "product p99 ms", "bare p99 ms", "product err/to/non2xx", "bare err/to/non2xx"],
+    rows,
+    new Set([4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16]),
+  );
+}
+
+/** bare's server CPU per request over the product's: 1.00 = the product's own work costs nothing more */
+function cpuRatio(product: Run, baseline: Run): string {
+  const p = cpuPerRequest(product);
+  const b = cpuPerRequest(baseline);
+  return p === undefined || b === undefined ? "-" : (b / p).toFixed(2);
 }
 
 function statusRuns(statuses: number[]): string {

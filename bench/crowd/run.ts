@@ -131,7 +131,7 @@ async function benchOne(build: Build, db: DbKind): Promise<DbResult> {
     const sampler = rssSampler(product.pid);
     log(`alternating pairs: ${opts.connections} connections, ${opts.rounds} rounds x ${opts.seconds} s per target (after 1 s warm-up each)`);
     const variants: Variant[] = [...opts.variants, ...(beacons ? (["beacons"] as const) : [])];
-    const pairs = await alternatingPairs(product.url, bare.url, { connections: opts.connections, rounds: opts.rounds, seconds: opts.seconds, variants }, log);
+    const pairs = await alternatingPairs(product, bare, { connections: opts.connections, rounds: opts.rounds, seconds: opts.seconds, variants }, log);
     log(`crowd: ${opts.crowdConnections} connections on / and /api/shows for ${opts.crowdSeconds} s${beacons ? " (each GET / followed by its beacon)" : ""}, an admin creating a show every second`);
     const crowd = await crowdWithWrites(product.url, product.admin, { connections: opts.crowdConnections, seconds: opts.crowdSeconds, beacons });
     const { peak, samples } = sampler.stop();
