@@ -153,14 +153,14 @@ export interface Run {
   serverCpuMs?: number;
 }
 
+/** USER_HZ: 100 on Linux for every architecture this runs on */
+const CLOCK_TICKS = 100;
 /** CPU time a process has used so far (utime + stime, /proc/<pid>/stat), in ms. */
 function cpuMsOf(pid: number): number {
   const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
   const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
 }
-/** USER_HZ: 100 on Linux for every architecture this runs on */
-const CLOCK_TICKS = 100;
 
 /** `load`, with the CPU the serving process used meanwhile. */
 async function measuredLoad(pid: number, ...args: Parameters<typeof load>): Promise<Run> {
@@ -202,8 +202,6 @@ export async function alternatingPairs(
   o: { connections: number; rounds: number; seconds: number; variants: Variant[] },
   log: (s: string) => void,
 ): Promise<Pair[]> {
-  const productUrl = product.url;
-  const bareUrl = bare.url;
   const pairs: Pair[] = [];
   for (const variant of o.variants) {
     // a page view's beacon goes with a page, not with a JSON read
@@ -211,14 +209,14 @@ export async function alternatingPairs(
       const h = headersFor(p, variant);
       const productBeacons = variant === "beacons" ? { count: true } : undefined;
       const bareBeacons = variant === "beacons" ? { count: false } : undefined;
-      await load(productUrl + p, o.connections, 1, h, productBeacons);
-      await load(bareUrl + p, o.connections, 1, h, bareBeacons);
+      await load(product.url + p, o.connections, 1, h, productBeacons);
+      await load(bare.url + p, o.connections, 1, h, bareBeacons);
       const pair: Pair = { path: p, variant, product: [], bare: [], ...(isJson(p) ? { bareBodyOnly: [] } : {}) };
-      if (pair.bareBodyOnly) await load(bareUrl + BODY_ONLY + p, o.connections, 1, h);
+      if (pair.bareBodyOnly) await load(bare.url + BODY_ONLY + p, o.connections, 1, h);
       for (let i = 0; i < o.rounds; i++) {
-        pair.product.push(await measuredLoad(product.pid, productUrl + p, o.connections, o.seconds, h, productBeacons));
-        pair.bare.push(await measuredLoad(bare.pid, bareUrl + p, o.connections, o.seconds, h, bareBeacons));
-        if (pair.bareBodyOnly) pair.bareBodyOnly.push(await measuredLoad(bare.pid, bareUrl + BODY_ONLY + p, o.connections, o.seconds, h));
+        pair.product.push(await measuredLoad(product.pid, product.url + p, o.connections, o.seconds, h, productBeacons));
+        pair.bare.push(await measuredLoad(bare.pid, bare.url + p, o.connections, o.seconds, h, bareBeacons));
+        if (pair.bareBodyOnly) pair.bareBodyOnly.push(await measuredLoad(bare.pid, bare.url + BODY_ONLY + p, o.connections, o.seconds, h));
       }
       const rates = (runs: Run[]) => runs.map((r) => rate(r).toFixed(0)).join("/");
       log(`  ${variant.padEnd(8)} ${p.padEnd(17)} product ${rates(pair.product)} req/s, bare ${rates(pair.bare)} req/s${pair.bareBodyOnly ? `, bare body-only ${rates(pair.bareBodyOnly)} req/s` : ""}`);

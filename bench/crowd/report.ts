@@ -46,7 +46,7 @@ export function pathTable(results: DbResult[]): string {
       const prod = combine(p.product);
       const bare = combine(p.bare);
       const bodyOnly = p.bareBodyOnly && combine(p.bareBodyOnly);
-      const us = (run: Run | undefined) => (run && cpuPerRequest(run) !== undefined ? cpuPerRequest(run)!.toFixed(1) : "-");
+      const us = (run: Run | undefined) => (run && cpuPerRequest(run))?.toFixed(1) ?? "-";
       return [
         r.db, p.variant, p.path, size(r, p), headerBytes(r, p), rate(prod).toFixed(0), rate(bare).toFixed(0), (rate(prod) / rate(bare)).toFixed(2),
         bodyOnly ? rate(bodyOnly).toFixed(0) : "-", bodyOnly ? (rate(prod) / rate(bodyOnly)).toFixed(2) : "-",

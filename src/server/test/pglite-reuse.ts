@@ -72,6 +72,7 @@ export async function giveBack(database: Database): Promise<void> {
   // a TestApp closed twice gives it back once: two later apps must never share one database
   if (emptied.includes(database)) return;
   if (database.kind === "pglite" && (await keepable(database))) {
+    // again after the await: a second close() may have passed the first check meanwhile
     if (!emptied.includes(database)) emptied.push(database);
     return;
   }
