@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 import type { Browser, Page } from "playwright-core";
+import { axeViolations } from "./axe";
 import { launchBrowser, startServer, waitForApp, type RunningServer } from "./harness";
+import { cutOffAtRight, drawnWidth } from "./page-checks";
 
 // Decision 017: the public pages arrive drawn by the server and React hydrates that HTML. A
 // difference between the server's HTML and the browser's first render is a hydration error
@@ -65,70 +67,106 @@ function collectErrors(page: Page): string[] {
   return errors;
 }
 
+/** A phone (touch, the page's viewport tag honoured) or a desktop window. */
+const windowOf = (width: number) => (width < 500 ? { viewport: { width, height: 844 }, isMobile: true, hasTouch: true } : { viewport: { width, height: 900 } });
+
+/**
+ * What every public page must be on one load of it at one width (a page view is most of what a
+ * browser test costs, decision 050, so each is checked for all of this at once): the server drew
+ * it, React hydrated it without any console error, axe finds no WCAG 2.2 A/AA problem, and on a
+ * phone nothing is wider than the window or cut off at its right edge.
+ */
+interface PageCheck {
+  path: string;
+  status: number;
+  drawn: boolean;
+  /** the level-1 heading is on screen once React has the page */
+  shown: boolean;
+  errors: string[];
+  axe: string[];
+  wider: number | null;
+  cutOff: string[];
+}
+
+/**
+ * Opens each path in turn in one tab (a new tab per page cost the browser ~0.35 s of CPU more a
+ * page: 20.3 against 11.8-14.1 CPU-s for the sitemap at two widths, 28 Nov 2026) and checks it.
+ * `heading` names what the server's HTML must carry (a main landmark and a level-1 heading by default).
+ */
+async function checkPages(width: number, paths: string[], { heading, expectedErrors }: { heading?: (path: string) => string; expectedErrors?: RegExp } = {}) {
+  const found: PageCheck[] = [];
+  const ctx = await browser.newContext(windowOf(width));
+  ctx.setDefaultTimeout(PAGE_LIMIT_MS);
+  await ctx.route(THIRD_PARTY, (r) => r.abort());
+  const page = await ctx.newPage();
+  const errors = collectErrors(page);
+  const took: string[] = [];
+  try {
+    for (const path of paths) {
+      const started = Date.now();
+      let step = "open";
+      try {
+        errors.length = 0;
+        const response = await page.goto(server.url + path, { waitUntil: "load" });
+        // the HTML itself carries the page: its main heading is there before any script ran
+        const html = (await response!.text()).split('<div id="root">')[1] ?? "";
+        const drawn = heading ? html.includes(`>${heading(path)}</h1>`) : /<main[\s>]/.test(html) && /<h1[\s>]/.test(html);
+        step = "hydrate";
+        await hydrated(page);
+        const shown = await page.getByRole("heading", { level: 1, ...(heading ? { name: heading(path) } : {}) }).first().isVisible();
+        step = "axe";
+        const axe = await axeViolations(page);
+        step = "width";
+        const phone = width < 500;
+        const wide = phone ? await drawnWidth(page) : 0;
+        found.push({
+          path,
+          status: response!.status(),
+          drawn,
+          shown,
+          // any error fails it, not only React's hydration errors (the blocked embeds excepted)
+          errors: errors.filter((e) => !(/Failed to load resource/.test(e) && (THIRD_PARTY.test(e) || expectedErrors?.test(e)))),
+          axe,
+          wider: wide > width ? wide : null,
+          cutOff: phone ? await cutOffAtRight(page) : [],
+        });
+      } catch (error) {
+        throw new Error(`${path} at ${width} px stopped at '${step}' after ${Date.now() - started} ms (pages before it: ${took.join(", ") || "none"})`, { cause: error });
+      }
+      took.push(`${path} ${Date.now() - started} ms`);
+    }
+  } finally {
+    await ctx.close();
+  }
+  return found;
+}
+
+const clean = (found: PageCheck[], status = 200) => found.map(({ path }) => ({ path, status, drawn: true, shown: true, errors: [], axe: [], wider: null, cutOff: [] }));
+
 // One test per width: in CI's busiest minutes a page took 8 s here (0.5 s alone), and the walk of
 // every page at both widths side by side ran past 90 s twice. Each page gets its own limit, so a
 // stall names its page and step instead of ending as the whole test's timeout.
 const PAGE_LIMIT_MS = 45_000;
 for (const width of [390, 1440]) {
-  test(`every public page arrives drawn by the server and hydrates without any console error, at ${width} px`, async () => {
+  test(`every public page arrives drawn by the server, hydrates without any console error, and axe finds no WCAG 2.2 A/AA problem; on a phone nothing is cut off, at ${width} px`, async () => {
     expect(pages).toEqual(expect.arrayContaining(["/", "/shows", "/videos", "/merch", "/lyrics", "/lyrics/1"]));
-    const found: { path: string; drawn: boolean; errors: string[] }[] = [];
-    const ctx = await browser.newContext({ viewport: { width, height: width < 500 ? 844 : 900 } });
-    ctx.setDefaultTimeout(PAGE_LIMIT_MS);
-    await ctx.route(THIRD_PARTY, (r) => r.abort());
-    const took: string[] = [];
-    for (const path of pages) {
-      const started = Date.now();
-      let step = "open";
-      const page = await ctx.newPage();
-      try {
-        const errors = collectErrors(page);
-        const response = await page.goto(server.url + path, { waitUntil: "load" });
-        // the HTML itself carries the page: its main heading is there before any script ran
-        const html = (await response!.text()).split('<div id="root">')[1] ?? "";
-        const drawn = /<main[\s>]/.test(html) && /<h1[\s>]/.test(html);
-        step = "hydrate";
-        await hydrated(page);
-        // any error fails it, not only React's hydration errors (the blocked embeds excepted)
-        found.push({ path, drawn, errors: errors.filter((e) => !(/Failed to load resource/.test(e) && THIRD_PARTY.test(e))) });
-      } catch (error) {
-        throw new Error(`${path} at ${width} px stopped at '${step}' after ${Date.now() - started} ms (pages before it: ${took.join(", ") || "none"})`, { cause: error });
-      } finally {
-        await page.close();
-      }
-      took.push(`${path} ${Date.now() - started} ms`);
-    }
-    await ctx.close();
-    expect(found).toEqual(found.map(({ path }) => ({ path, drawn: true, errors: [] })));
+    const found = await checkPages(width, pages);
+    expect(found).toEqual(clean(found));
+  }, 30_000 + PAGE_LIMIT_MS * 4);
+
+  test(`the 404 pages arrive drawn by the server, hydrate without any console error, and pass the same checks, at ${width} px (decision 029)`, async () => {
+    // one shared page for every unknown path, whatever the path says; a lyric's own 'not found'
+    const headings: Record<string, string> = {
+      "/no-such-page": "404 Page Not Found",
+      "/some/admin/junk": "404 Page Not Found",
+      "/lyrics/not-a-number": "404 Page Not Found",
+      "/lyrics/987654": "Lyrics Not Found",
+    };
+    // the 404 answer itself is reported as a failed resource; nothing else may be
+    const found = await checkPages(width, Object.keys(headings), { heading: (path) => headings[path], expectedErrors: /404/ });
+    expect(found).toEqual(clean(found, 404));
   }, 30_000 + PAGE_LIMIT_MS * 4);
 }
-
-test("the 404 pages arrive drawn by the server and hydrate without any console error (decision 029)", async () => {
-  // one shared page for every unknown path, whatever the path says; a lyric's own 'not found'
-  const cases: [string, string][] = [
-    ["/no-such-page", "404 Page Not Found"],
-    ["/some/admin/junk", "404 Page Not Found"],
-    ["/lyrics/not-a-number", "404 Page Not Found"],
-    ["/lyrics/987654", "Lyrics Not Found"],
-  ];
-  const ctx = await browser.newContext({ viewport: { width: 390, height: 844 } });
-  await ctx.route(THIRD_PARTY, (r) => r.abort());
-  for (const [path, heading] of cases) {
-    const page = await ctx.newPage();
-    const errors = collectErrors(page);
-    const response = await page.goto(server.url + path, { waitUntil: "load" });
-    expect({ path, status: response!.status() }).toEqual({ path, status: 404 });
-    const html = (await response!.text()).split('<div id="root">')[1] ?? "";
-    expect({ path, drawn: html.includes(`>${heading}</h1>`) }).toEqual({ path, drawn: true });
-    await hydrated(page);
-    // the 404 answer itself is reported as a failed resource; nothing else may be
-    const other = errors.filter((e) => !/Failed to load resource.*404/.test(e) && !(/Failed to load resource/.test(e) && THIRD_PARTY.test(e)));
-    expect({ path, errors: other }).toEqual({ path, errors: [] });
-    expect(await page.getByRole("heading", { level: 1, name: heading }).isVisible()).toBe(true);
-    await page.close();
-  }
-  await ctx.close();
-});
 
 test("the check sees a hydration error: HTML that differs from the first render is reported", async () => {
   const page = await browser.newPage();

@@ -35,8 +35,18 @@ async function api<T>(path: string): Promise<T> {
   return body.data;
 }
 
+/**
+ * One tab per window size, navigated from page to page: a new tab per page cost the browser
+ * ~0.3 s of CPU more a page (the sitemap at two widths without JavaScript: 18-19.6 CPU-s with a
+ * tab each, 10.3-12 with one, 28 Nov 2026).
+ */
+const tabs = new Map<BrowserContext, Page>();
+
 async function open(ctx: BrowserContext, path: string): Promise<Page> {
-  const page = await ctx.newPage();
+  let page = tabs.get(ctx);
+  if (!page) tabs.set(ctx, (page = await ctx.newPage()));
+  // an address with a fragment on the page already open would only scroll it: every open is a load
+  if (path.includes("#")) await page.goto("about:blank");
   const res = await page.goto(server.url + path, { waitUntil: "load" });
   expect({ path, status: res?.status() }).toEqual({ path, status: path.startsWith("/no-such") ? 404 : 200 });
   return page;
@@ -62,7 +72,6 @@ describe("pages", () => {
         // no loading blocks, no placeholder: the server drew the data in
         expect({ path, loading: await page.locator("#root [role=status][aria-label=Loading], #root .animate-pulse").count() }).toEqual({ path, loading: 0 });
         expect({ path, footer: await seen(page, "footer") }).toEqual({ path, footer: true });
-        await page.close();
       }
     }
     // every page of the sitemap twice: ~25 s alone, and its retry alone took 88 s of the browser
@@ -93,7 +102,6 @@ describe("pages", () => {
       const message = page.getByRole("form", { name: "Send us a message" });
       await message.scrollIntoViewIfNeeded();
       expect(await message.getByRole("button").last().isVisible()).toBe(true);
-      await page.close();
     }
   });
 
@@ -106,7 +114,6 @@ describe("pages", () => {
     for (const [path, text] of [["/merch", item.name], ["/videos", video.title], ["/shows", show.venue], ["/lyrics", lyric.title], ["/lyrics/1", firstLine], ["/privacy", "Your IP address is never stored."]]) {
       const page = await open(phone, path);
       expect({ path, text, seen: await seen(page, "#root main", text) }).toEqual({ path, text, seen: true });
-      await page.close();
     }
   });
 
@@ -125,7 +132,6 @@ describe("pages", () => {
         }),
       );
       expect(off).toEqual([]);
-      await page.close();
     }
   });
 
@@ -141,7 +147,6 @@ describe("pages", () => {
       // error, at most 80 px (the test above), so the heading still shows right under the bar
       await expect.poll(top, { message: id }).toBeGreaterThanOrEqual(60);
       await expect.poll(top, { message: id }).toBeLessThanOrEqual(72 + 80);
-      await page.close();
     }
   });
 
@@ -186,7 +191,6 @@ describe("pages", () => {
     await page.locator("#mobile-menu").getByRole("link", { name: "About", exact: true }).click();
     await page.waitForURL(`${server.url}/#about`);
     expect(await page.getByRole("heading", { level: 2, name: "About the Band" }).isVisible()).toBe(true);
-    await page.close();
   });
 
   test("the desktop bar shows every link without a menu", async () => {
@@ -194,7 +198,6 @@ describe("pages", () => {
     expect(await page.getByRole("button", { name: "Open menu" }).isVisible()).toBe(false);
     const nav = page.getByRole("navigation", { name: "Main" });
     for (const name of ["Music", "Shows", "Contact", "Lyrics"]) expect(await nav.getByRole("link", { name, exact: true }).isVisible()).toBe(true);
-    await page.close();
   });
 
   test("the 404 page shows its text, and leads home", async () => {
@@ -204,7 +207,6 @@ describe("pages", () => {
     await page.getByRole("link", { name: "Back to home" }).click();
     await page.waitForURL(`${server.url}/`);
     expect(await page.getByRole("heading", { level: 1 }).isVisible()).toBe(true);
-    await page.close();
   });
 });
 
