@@ -13,8 +13,9 @@ const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
  * `rule (count): first targets — what is wrong with the first` (for contrast: the colours and the ratio).
  */
 export async function axeViolations(p: Page): Promise<string[]> {
-  // through the devtools protocol, so the page's CSP (no inline scripts) does not block it
-  await p.evaluate(AXE_SOURCE);
+  // through the devtools protocol, so the page's CSP (no inline scripts) does not block it; once
+  // per document (a page the app navigated within still has it)
+  if (!(await p.evaluate(() => "axe" in window))) await p.evaluate(AXE_SOURCE);
   return p.evaluate(async (tags) => {
     type Node = { target: string[]; failureSummary?: string };
     const axe = (window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: { id: string; nodes: Node[] }[] }> } }).axe;
