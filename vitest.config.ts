@@ -71,6 +71,10 @@ export default defineConfig({
           // and browser; much of a file's time is waiting (a server's answer, a font held back
           // 2 s), which the others fill: alone, 283 s with two, 241 s with three (27 Nov 2026)
           maxWorkers: 3,
+          // one module graph per worker, not per file (Playwright, the harness, and for some files
+          // the server's database code were imported again for each of the 23 files); each file
+          // starts its own server and browser in its own hooks, so nothing is shared through modules
+          isolate: false,
           // after the server and client files when one vitest run has all three, as `npm test`
           // runs them (a project with its own maxWorkers needs its own group);
           // `PARALLEL_E2E=1 npm test` runs it in a second vitest beside them instead
