@@ -9,7 +9,7 @@ import { E2E_ADMIN, freshDataDir, launchBrowser, loginAsAdmin, startServer, trac
 
 /**
  * Issue 13: axe finds no WCAG 2.2 A/AA problem on any admin page, on a phone and on a desktop, and
- * on a phone no admin page is wider than the window (checked on the same load: decision 050)
+ * on a phone no admin page is wider than the window (checked on the same load: decision 051)
  * (admin-a11y-phone.test.ts, admin-a11y-desktop.test.ts: a file per window size, so the two run
  * beside other files; as one file they were its longest, ~95 s, and ended the run).
  * The demo content fills the content tables (ids start at 1); fans, messages and a second user are added here.

@@ -2,6 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { axeViolations } from "./axe";
 import { E2E_ADMIN, launchBrowser, loginAsAdmin, startServer, type RunningServer } from "./harness";
+import { sidewaysScroll } from "./page-checks";
 
 /**
  * Issue 23: the Insights page in Chromium at 390 and 1440 px, axe clean, first on a new site
@@ -53,7 +54,7 @@ async function atBothWidths(check: (p: Page) => Promise<void>): Promise<string[]
         throw error;
       });
       for (const v of await axeViolations(p)) found.push(`${viewport.width}px: ${v}`);
-      const overflow = await p.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      const overflow = await sidewaysScroll(p);
       if (overflow > 0) found.push(`${viewport.width}px: the page scrolls sideways by ${overflow}px`);
       for (const clipped of await clippedTables(p, viewport.width >= 1024)) found.push(`${viewport.width}px: ${clipped}`);
     } finally {

@@ -5,6 +5,7 @@ import { openPglite } from "../../src/server/db/client";
 import { subscribers } from "../../src/server/db/schema";
 import { startSmtpSink, type SmtpSink } from "../../src/server/test/smtp-sink";
 import { E2E_ADMIN, freshDataDir, launchBrowser, loginAsAdmin, startServer, waitForApp, type RunningServer } from "./harness";
+import { sidewaysScroll } from "./page-checks";
 
 const running: RunningServer[] = [];
 let sink: SmtpSink;
@@ -91,7 +92,7 @@ describe("fans on a phone, keyboard only", () => {
     const server = await startServer({ env: { SMTP_URL: sink.url, FORM_RATE_LIMIT: "100" } });
     running.push(server);
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
-    const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = () => sidewaysScroll(page);
     const focused = () => page.evaluate(() => ({ id: document.activeElement?.id, role: document.activeElement?.getAttribute("role"), text: document.activeElement?.textContent ?? "" }));
     const colours = (selector: string) =>
       page.locator(selector).evaluate((el) => {

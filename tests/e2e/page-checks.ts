@@ -16,3 +16,6 @@ export const cutOffAtRight = (p: Page): Promise<string[]> =>
 
 /** How wide the page is drawn: more than the window means a visitor scrolls sideways. */
 export const drawnWidth = (p: Page): Promise<number> => p.evaluate(() => document.documentElement.scrollWidth);
+
+/** How far the whole page scrolls sideways (0 when it fits its window). */
+export const sidewaysScroll = (p: Page): Promise<number> => p.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

@@ -2,6 +2,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { axeViolations } from "./axe";
 import { E2E_ADMIN, launchBrowser, startServer, waitForApp, type RunningServer } from "./harness";
+import { sidewaysScroll } from "./page-checks";
 
 /**
  * Issue 25: the press kit at /press and a private press link's page, in Chromium at 390 and
@@ -94,7 +95,7 @@ test("/press and a private link's page at 390 and 1440 px: every section there, 
       expect(await page.getByRole("link", { name: "Tech rider (PDF)" }).isVisible()).toBe(true);
       await page.getByText("Photo: Jo Lens").waitFor();
       for (const v of await axeViolations(page)) found.push(`/press ${viewport.width}px: ${v}`);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      const overflow = await sidewaysScroll(page);
       if (overflow > 0) found.push(`/press ${viewport.width}px: the page scrolls sideways by ${overflow}px`);
 
       const answer = await page.goto(`${server.url}${link.pathname}${link.search}`);
@@ -114,7 +115,7 @@ test("/press and a private link's page at 390 and 1440 px: every section there, 
       await player.evaluate((el: HTMLAudioElement) => el.play().catch(() => undefined));
       await expect.poll(() => player.evaluate((el: HTMLAudioElement) => el.duration), { timeout: 10_000 }).toBeGreaterThan(0.2);
       for (const v of await axeViolations(page)) found.push(`link ${viewport.width}px: ${v}`);
-      const linkOverflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      const linkOverflow = await sidewaysScroll(page);
       if (linkOverflow > 0) found.push(`link ${viewport.width}px: the page scrolls sideways by ${linkOverflow}px`);
     } finally {
       await context.close();

@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { axeViolations } from "./axe";
 import { E2E_ADMIN, launchBrowser, startServer, waitForApp, type RunningServer } from "./harness";
+import { sidewaysScroll } from "./page-checks";
 
 /**
  * Issue 25: a release's page in Chromium at 390 and 1440 px. The release is saved through the
@@ -46,7 +47,7 @@ afterAll(async () => {
 
 async function problems(page: Page, width: number, when: string): Promise<string[]> {
   const found = (await axeViolations(page)).map((v) => `${width}px ${when}: ${v}`);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await sidewaysScroll(page);
   if (overflow > 0) found.push(`${width}px ${when}: the page scrolls sideways by ${overflow}px`);
   return found;
 }

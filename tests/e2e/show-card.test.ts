@@ -2,6 +2,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { axeViolations } from "./axe";
 import { E2E_ADMIN, launchBrowser, startServer, waitForApp, type RunningServer } from "./harness";
+import { sidewaysScroll } from "./page-checks";
 
 /**
  * Issue 24: the public show card with an on-sale date, the mailing list's presale and 'I'm going',
@@ -61,7 +62,7 @@ test("before its on-sale date the card says when, offers the presale and 'I'm go
       await card.getByText("The link in the email works for 48 hours.").waitFor();
 
       for (const v of await axeViolations(page)) found.push(`${viewport.width}px: ${v}`);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      const overflow = await sidewaysScroll(page);
       if (overflow > 0) found.push(`${viewport.width}px: the page scrolls sideways by ${overflow}px`);
     } finally {
       await context.close();
