@@ -17,7 +17,10 @@ if (wantsBrowser && !fs.existsSync(chromium)) {
 }
 
 fs.mkdirSync(".test-data", { recursive: true });
-const env = { ...process.env, CHROMIUM_PATH: chromium };
+// CHROMIUM_PATH goes on only as it was given: set, it names the one browser for every browser
+// test; unset, most run in Debian's lighter headless shell when it is installed (decision 045).
+// Setting it here to the default path put every `npm test` (and CI) in the full browser.
+const env = process.env;
 
 /** One vitest run with its own JSON report (CI runs the PostgreSQL pass beside this one too). */
 function vitest(extra, { buffered = false } = {}) {
