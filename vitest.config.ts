@@ -61,6 +61,7 @@ export default defineConfig({
           environment: "node",
           include: ["tests/e2e/**/*.test.ts"],
           globalSetup: ["tests/e2e/global-setup.ts"],
+          setupFiles: ["tests/e2e/prepared.ts"],
           testTimeout: 90_000,
           retry,
           hookTimeout: 120_000,

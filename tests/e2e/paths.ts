@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -11,6 +12,24 @@ export interface E2ERun {
   server: string;
   /** DATA_DIRs a server of this bundle started on once and left: with the demo content, and without */
   templates: { seeded: string; blank: string };
+  /** written once the build and the templates are ready (global-setup.ts makes them in the background) */
+  ready: string;
+  /** written instead, with what went wrong, if they could not be made */
+  failed: string;
+}
+
+/**
+ * Waits until the global setup's build and templates are ready (at once when they are: by the
+ * time the browser files start after the others, they have long been), or throws what stopped them.
+ */
+export async function preparedRun(run: E2ERun, timeoutMs = 600_000): Promise<E2ERun> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (fs.existsSync(run.ready)) return run;
+    if (fs.existsSync(run.failed)) throw new Error(`the browser tests' build or data-dir templates could not be made:\n${fs.readFileSync(run.failed, "utf8")}`);
+    if (Date.now() > deadline) throw new Error(`the browser tests' build and templates were not ready after ${timeoutMs / 1000} s`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
 }
 
 /**

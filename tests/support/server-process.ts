@@ -39,8 +39,25 @@ export function tempDir(prefix: string): string {
  * its external packages resolve from node_modules.
  */
 export function buildInto(root: string, clientDir: string, serverDir: string): void {
+  const [file, args, options] = buildCommand(root, clientDir, serverDir);
+  execFileSync(file, args, { ...options, stdio: ["ignore", "ignore", "inherit"] });
+}
+
+/** buildInto without blocking: the caller's event loop goes on (a test runner serving its workers). */
+export function buildIntoInBackground(root: string, clientDir: string, serverDir: string): Promise<void> {
+  const [file, args, options] = buildCommand(root, clientDir, serverDir);
+  return new Promise((resolve, reject) => {
+    const child = spawn(file, args, { ...options, stdio: ["ignore", "ignore", "pipe"] });
+    let errors = "";
+    child.stderr?.on("data", (d) => (errors += d));
+    child.once("error", reject);
+    child.once("exit", (code) => (code === 0 ? resolve() : reject(new Error(`the build exited with ${code}:\n${errors}`))));
+  });
+}
+
+function buildCommand(root: string, clientDir: string, serverDir: string) {
   const script = `const { buildAll } = await import(${JSON.stringify(path.join(root, "scripts/build.mjs"))}); await buildAll({ quiet: true, clientOut: ${JSON.stringify(clientDir)}, serverOut: ${JSON.stringify(serverDir)} });`;
-  execFileSync(process.execPath, ["--input-type=module", "-e", script], { cwd: root, stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, CLIENT_DIST_DIR: clientDir } });
+  return [process.execPath, ["--input-type=module", "-e", script], { cwd: root, env: { ...process.env, CLIENT_DIST_DIR: clientDir } }] as const;
 }
 
 export interface ServerProcess {
