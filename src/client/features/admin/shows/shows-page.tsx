@@ -79,7 +79,9 @@ export default function ShowsPage() {
     { header: "Date", sortKey: "date", card: "field", cell: (s) => <span className="whitespace-nowrap">{formatDate(s.date)}</span> },
     { header: "Venue", sortKey: "venue", card: "title", cell: (s) => (
         <>
-          <span className="inline-flex flex-wrap items-center gap-2">
+          {/* at most 12rem wide: a badge goes under a long name (and a very long name wraps) instead of
+              widening the column, which at 1280 px pushed the actions out of the table */}
+          <span className="inline-flex max-w-[12rem] flex-wrap items-center gap-2">
             <span className="font-medium text-bone">{s.venue}</span>
             <DemoBadge resource="shows" id={s.id} />
             {s.presaleCode && (
