@@ -4,6 +4,9 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 
+// Only checked here: the environment goes on as it was given (decision 052). Set, CHROMIUM_PATH
+// names the one browser for every browser test; unset, most run in Debian's lighter headless
+// shell when it is installed (decision 045).
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const args = process.argv.slice(2);
 const wantsBrowser = !args.includes("--project") || args.includes("e2e");
@@ -17,10 +20,6 @@ if (wantsBrowser && !fs.existsSync(chromium)) {
 }
 
 fs.mkdirSync(".test-data", { recursive: true });
-// CHROMIUM_PATH goes on only as it was given: set, it names the one browser for every browser
-// test; unset, most run in Debian's lighter headless shell when it is installed (decision 045).
-// Setting it here to the default path put every `npm test` (and CI) in the full browser.
-const env = process.env;
 
 /** One vitest run with its own JSON report (CI runs the PostgreSQL pass beside this one too). */
 function vitest(extra, { buffered = false } = {}) {
@@ -28,7 +27,6 @@ function vitest(extra, { buffered = false } = {}) {
   fs.rmSync(report, { force: true });
   const child = spawn("npx", ["vitest", "run", "--reporter=default", "--reporter=./tests/support/retried-reporter.ts", "--reporter=json", `--outputFile.json=${report}`, ...extra], {
     stdio: buffered ? ["ignore", "pipe", "pipe"] : "inherit",
-    env,
   });
   let output = "";
   child.stdout?.on("data", (d) => (output += d));

@@ -22,10 +22,10 @@ export interface E2ERun {
  * Waits until the global setup's build and templates are ready (at once when they are: by the
  * time the browser files start after the others, they have long been), or throws what stopped them.
  */
-export async function preparedRun(run: E2ERun, timeoutMs = 600_000): Promise<E2ERun> {
+export async function preparedRun(run: E2ERun, timeoutMs = 600_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    if (fs.existsSync(run.ready)) return run;
+    if (fs.existsSync(run.ready)) return;
     if (fs.existsSync(run.failed)) throw new Error(`the browser tests' build or data-dir templates could not be made:\n${fs.readFileSync(run.failed, "utf8")}`);
     if (Date.now() > deadline) throw new Error(`the browser tests' build and templates were not ready after ${timeoutMs / 1000} s`);
     await new Promise((r) => setTimeout(r, 200));
