@@ -17,7 +17,7 @@ import { cn } from "@client/lib/cn";
 import { useDeleteTrack, useToggleActive, useToggleFeatured, useTracks } from "./api";
 import { mediaUrl } from "@client/lib/media-url";
 import { useTrackPreview } from "./use-track-preview";
-import { DemoBadge } from "../components/demo-badge";
+import { RecordName } from "../components/record-name";
 import { ListTable } from "../components/list-table";
 
 const AddTrack = ({ label = "Add Track" }: { label?: string }) => (
@@ -68,9 +68,7 @@ export default function AudioPage() {
       header: "Title",
       sortKey: "title",
       cell: (t) => (
-        <span className="inline-flex flex-wrap items-center gap-2">
-          <span className="font-medium text-bone">{t.title}</span>
-          <DemoBadge resource="audioTracks" id={t.id} />
+        <RecordName name={t.title} demo={{ resource: "audioTracks", id: t.id }}>
           {t.unreleased && (
             <span className="rounded border border-sky-500/50 px-1.5 py-0.5 text-xs font-semibold text-sky-300" title="Not on the site: streamed only on the private press links it is added to">
               Unreleased
@@ -81,7 +79,7 @@ export default function AudioPage() {
               Plays first
             </span>
           )}
-        </span>
+        </RecordName>
       ),
     },
     { header: "Artist", sortKey: "artist", cell: (t) => t.artist },

@@ -15,7 +15,7 @@ import { mediaUrl } from "@client/lib/media-url";
 import { AboutCard } from "./about-card";
 import { useDeleteMember, useMembers, useToggleMemberActive } from "./api";
 import { BiosSwitch } from "./bios-switch";
-import { DemoBadge } from "../components/demo-badge";
+import { RecordName } from "../components/record-name";
 import { ListTable } from "../components/list-table";
 
 const Initial = ({ name }: { name: string }) => (
@@ -42,13 +42,7 @@ export default function BandMembersPage() {
           <Initial name={m.name} />
         ),
     },
-    { header: "Name", sortKey: "name", cell: (m) => (
-        <span className="inline-flex flex-wrap items-center gap-2">
-          <span className="font-medium text-bone">{m.name}</span>
-          <DemoBadge resource="bandMembers" id={m.id} />
-        </span>
-      ),
-    },
+    { header: "Name", sortKey: "name", cell: (m) => <RecordName name={m.name} demo={{ resource: "bandMembers", id: m.id }} /> },
     { header: "Role", sortKey: "role", cell: (m) => m.role },
     { header: "Status", sortKey: "status", cell: (m) => <Badge variant={m.isActive ? "green" : "outline"}>{m.isActive ? "Active" : "Inactive"}</Badge> },
     { header: "Join Date", sortKey: "joinDate", cell: (m) => formatDate(m.joinDate) || "-" },

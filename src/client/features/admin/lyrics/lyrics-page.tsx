@@ -9,7 +9,7 @@ import { EmptyState } from "@client/components/ui/empty-state";
 import { IconButton, IconLink, RowActions } from "@client/components/ui/icon-action";
 import { PageHeader } from "@client/components/ui/page-header";
 import { useDeleteLyrics, useLyrics, usePublishLyrics } from "./api";
-import { DemoBadge } from "../components/demo-badge";
+import { RecordName } from "../components/record-name";
 import { ListTable } from "../components/list-table";
 
 const addLyrics = (label: string) => (
@@ -27,13 +27,7 @@ export default function LyricsPage() {
   const remove = useDeleteLyrics();
 
   const columns: Column<Lyrics>[] = [
-    { header: "Title", sortKey: "title", cell: (l) => (
-        <span className="inline-flex flex-wrap items-center gap-2">
-          <span className="font-medium text-bone">{l.title}</span>
-          <DemoBadge resource="lyrics" id={l.id} />
-        </span>
-      ),
-    },
+    { header: "Title", sortKey: "title", cell: (l) => <RecordName name={l.title} demo={{ resource: "lyrics", id: l.id }} /> },
     { header: "Song Name", sortKey: "songName", cell: (l) => l.songName },
     { header: "Album", sortKey: "album", cell: (l) => l.albumName || <span className="text-dust">-</span> },
     { header: "Year", sortKey: "year", cell: (l) => l.releaseYear || <span className="text-dust">-</span> },

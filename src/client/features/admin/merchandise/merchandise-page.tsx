@@ -11,7 +11,7 @@ import { IconButton, IconLink, RowActions } from "@client/components/ui/icon-act
 import { ImageWithFallback } from "@client/components/ui/image-with-fallback";
 import { PageHeader } from "@client/components/ui/page-header";
 import { useDeleteMerchandise, useMerchandise, useReorderMerchandise } from "./api";
-import { DemoBadge } from "../components/demo-badge";
+import { RecordName } from "../components/record-name";
 import { ListTable } from "../components/list-table";
 
 const addItem = (
@@ -26,11 +26,9 @@ function NameCell({ item }: { item: Merchandise }) {
   return (
     <div className="flex items-center gap-3">
       <ImageWithFallback src={item.imageUrl || undefined} alt="" className="size-10 shrink-0 rounded object-cover" fallback={<div className="size-10 shrink-0 rounded bg-ash" aria-hidden />} />
-      <span className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1">
-        <span className="font-medium text-bone">{item.name}</span>
+      <RecordName name={item.name} demo={{ resource: "merchandise", id: item.id }}>
         {item.isFeatured && <Star className="size-4 shrink-0 fill-amber text-amber" role="img" aria-label="Featured" />}
-        <DemoBadge resource="merchandise" id={item.id} />
-      </span>
+      </RecordName>
     </div>
   );
 }

@@ -24,7 +24,7 @@ import type { ShowStatus } from "@shared/show-status";
 import { useDeleteShow, useSetShowStatus, useShowsPage } from "./api";
 import { ShowRsvps } from "./show-rsvps";
 import { STATUS_OPTIONS } from "./status-options";
-import { DemoBadge } from "../components/demo-badge";
+import { RecordName } from "../components/record-name";
 
 const addShow = (
   <Button asChild>
@@ -79,17 +79,13 @@ export default function ShowsPage() {
     { header: "Date", sortKey: "date", card: "field", cell: (s) => <span className="whitespace-nowrap">{formatDate(s.date)}</span> },
     { header: "Venue", sortKey: "venue", card: "title", cell: (s) => (
         <>
-          {/* at most 12rem wide: a badge goes under a long name (and a very long name wraps) instead of
-              widening the column, which at 1280 px pushed the actions out of the table */}
-          <span className="inline-flex max-w-[12rem] flex-wrap items-center gap-2">
-            <span className="font-medium text-bone">{s.venue}</span>
-            <DemoBadge resource="shows" id={s.id} />
+          <RecordName name={s.venue} demo={{ resource: "shows", id: s.id }}>
             {s.presaleCode && (
               <Badge variant="blue" title="Fans on the mailing list can ask for this show's presale code">
                 Presale
               </Badge>
             )}
-          </span>
+          </RecordName>
           {/* how many fans confirmed they're going (issue 24), opening who and the CSV: a line, not a column, so the table keeps its width */}
           <ShowRsvps show={s} />
         </>

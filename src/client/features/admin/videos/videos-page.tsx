@@ -12,7 +12,7 @@ import { Switch } from "@client/components/ui/switch";
 import { errorMessage } from "@client/lib/api-client";
 import { useDeleteVideo, useReorderVideos, useSetVideoActive, useVideos } from "./api";
 import { VIDEO_CATEGORY_LABELS, VIDEO_PLACEHOLDER } from "./video-display";
-import { DemoBadge } from "../components/demo-badge";
+import { RecordName } from "../components/record-name";
 import { ListTable } from "../components/list-table";
 
 const addVideo = (
@@ -32,17 +32,15 @@ export default function VideosPage() {
     {
       header: "Thumbnail",
       card: "field",
-      cell: (v) => <ImageWithFallback src={v.thumbnailUrl || VIDEO_PLACEHOLDER} fallbackSrc={VIDEO_PLACEHOLDER} alt="" className="aspect-video w-28 rounded object-cover" />,
+      cell: (v) => <ImageWithFallback src={v.thumbnailUrl || VIDEO_PLACEHOLDER} fallbackSrc={VIDEO_PLACEHOLDER} alt="" className="aspect-video w-20 rounded object-cover" />,
     },
     {
       header: "Title",
       sortKey: "title",
       card: "title",
       cell: (v) => (
-        <div className="max-w-xs whitespace-normal">
-          <p className="font-medium text-bone">
-            {v.title} <DemoBadge resource="videos" id={v.id} />
-          </p>
+        <div className="max-w-[11rem] whitespace-normal">
+          <RecordName name={v.title} demo={{ resource: "videos", id: v.id }} />
           <p className="line-clamp-2 text-xs text-dust">{v.description}</p>
         </div>
       ),
