@@ -114,6 +114,13 @@ export type StructuredData = "band" | "band-with-members" | "upcoming-events" | 
 /** The page's likely largest paint, preloaded from the head: 'hero' the band photo, else the featured cover; 'first-video' the first video's thumbnail. */
 export type LcpImage = "hero" | "first-video";
 
+/**
+ * An empty marker at the end of the home page's header (band name, intro, featured player): the
+ * element its first paint waits for. At the end, not on the header: Chromium stops waiting when it
+ * has parsed the element's start tag (measured, Chromium 156), so the marker comes after it all.
+ */
+export const HOME_HERO_END_ID = "hero-end";
+
 /** A path parameter's spelling: other spellings of a valid value redirect to `canonical`'s. */
 export interface ParamRule {
   pattern: RegExp;
@@ -138,6 +145,14 @@ export interface PublicPage<K extends PageDataKey = PageDataKey> {
   /** default ['band'] */
   structuredData?: readonly StructuredData[];
   lcpImage?: LcpImage;
+  /**
+   * The id of an element the first paint waits for (`<link rel="expect" blocking="render">`): the
+   * end of a part at the top whose layout depends on what comes later inside it (the home page's
+   * hero centres its text against the whole player), so the browser draws none of it half-parsed. A browser that has only part
+   * of the HTML (a slow network, a busy phone) draws what it has: the player without its controls,
+   * then the text moved down 89 px at 1440 px once the rest came (a layout shift, 28 Nov 2026).
+   */
+  firstPaintAfter?: string;
   /** false: the page's record is missing, and it answers 404 with the page's own "not found" */
   found?(data: Pick<PageDataValues, K>): boolean;
   describe(site: PageSite, data: Pick<PageDataValues, K>, params: PageParams): { title: string; description: string };
@@ -156,6 +171,7 @@ export const PUBLIC_PAGES = {
     structuredData: ["band-with-members", "upcoming-events"],
     // the band photo, when there is one, is the header's largest paint at every width (issue 21)
     lcpImage: "hero",
+    firstPaintAfter: HOME_HERO_END_ID,
     describe: ({ bandName, tagline }, { upcomingShows }) => ({
       title: homeTitle(bandName, tagline),
       description: `${tagline ? `${bandName}: ${asSentence(tagline)}` : `${bandName}.`} Stream the new songs, watch videos, catch a show${upcomingShows.length ? ` (${upcomingShows.length} upcoming)` : ""}, read the lyrics and grab merch.`,

@@ -164,6 +164,8 @@ function preloads(meta: PageMeta, fonts: readonly string[]): string[] {
   // a browser without AVIF skips this preload (type) and takes the <picture>'s WebP or original
   const set = meta.preloadImageSet;
   if (set) links.push(`<link rel="preload" as="image" type="${set.type}" imagesrcset="${escapeAttr(set.srcset)}" imagesizes="${escapeAttr(set.sizes)}" fetchpriority="high" />`);
+  // no paint before that element is parsed whole (a browser without rel=expect ignores it)
+  if (meta.firstPaintAfter) links.push(`<link rel="expect" href="#${escapeAttr(meta.firstPaintAfter)}" blocking="render" />`);
   return links;
 }
 

@@ -25,6 +25,8 @@ export interface PageMeta {
    * so the browser fetches one file early and the page uses it (not the original and then a variant)
    */
   preloadImageSet?: { srcset: string; sizes: string; type: "image/avif" };
+  /** the page row's `firstPaintAfter`: the id of the element the first paint waits for */
+  firstPaintAfter?: string;
   /** drawn on the server when the SSR build is there (decisions 017, 029): the indexed public pages and the "not found" page */
   prerender: boolean;
   /** og:image / twitter:image, an absolute URL: the band photo's JPEG (issue 21), else the stock image */
@@ -93,6 +95,7 @@ export async function describePage(app: FastifyInstance, rawPath: string): Promi
     data: initialData(inlined, match.params),
     shareImage: pageShareImage(row.shareImage?.(values), values, site),
     ...(row.lcpImage ? lcpPreload(row.lcpImage, site, values) : {}),
+    ...(row.firstPaintAfter ? { firstPaintAfter: row.firstPaintAfter } : {}),
     ...pageClock(values),
     // the mail pages are drawn by their own routes, per request (issue 21); the admin shell by the client
     prerender: row.drawn === "cached",

@@ -6,6 +6,7 @@ import { cn } from "@client/lib/cn";
 import { mediaUrl } from "@client/lib/media-url";
 import { usePageDay } from "@client/lib/page-day";
 import { useSetting } from "@client/lib/settings";
+import { HOME_HERO_END_ID } from "@shared/pages";
 import { asSentence, afterTagline } from "@shared/site-copy";
 import { SectionLink } from "../layout/section-link";
 import { FeaturedPlayer } from "../player/featured-player";
@@ -78,6 +79,8 @@ export function Hero() {
           <FeaturedPlayer />
         </div>
       </div>
+      {/* the page's first paint waits for this marker: the whole hero parsed (firstPaintAfter, @shared/pages) */}
+      <span id={HOME_HERO_END_ID} hidden />
     </header>
   );
 }
