@@ -1,4 +1,4 @@
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -280,6 +280,20 @@ describe("Interrupted CSV import", () => {
 
   const fans = async () => (await t.app.db.select().from(subscribers)).filter((s) => s.email.startsWith("fan"));
 
+  /**
+   * Writes into the pipe from a child process (`dd`): opening a pipe waits for its other end, and
+   * a write from here would hold one of this process's four libuv threads for that wait, beside
+   * the import's own open. With one free thread that hung for good (UV_THREADPOOL_SIZE=1); a CI
+   * run once timed out here, its threads likely busy with other files' leftovers (28 Nov 2026).
+   */
+  const writeIntoPipe = (pipe: string, content: Buffer) =>
+    new Promise<void>((written, failed) => {
+      const dd = spawn("dd", [`of=${pipe}`, "status=none"], { stdio: ["pipe", "ignore", "inherit"] });
+      dd.on("error", failed);
+      dd.on("exit", (code) => (code === 0 ? written() : failed(new Error(`dd exited with ${code}`))));
+      dd.stdin.end(content);
+    });
+
   it("reports an import whose server died as interrupted with its progress, resumes it once, with no duplicates, and removes the file", async () => {
     const id = await importKilledHalfway();
     expect(await fans()).toHaveLength(10);
@@ -303,7 +317,7 @@ describe("Interrupted CSV import", () => {
     const clicks = [resume(), resume()];
     const first = await Promise.race(clicks);
     expect(first.statusCode, first.body).toBe(409);
-    await fs.promises.writeFile(running, content);
+    await writeIntoPipe(running, content);
     const answers = await Promise.all(clicks);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
     const done = answers.find((a) => a.statusCode === 200)!.json().data;
