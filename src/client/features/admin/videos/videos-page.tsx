@@ -39,7 +39,7 @@ export default function VideosPage() {
       sortKey: "title",
       card: "title",
       cell: (v) => (
-        <div className="max-w-[11rem] whitespace-normal">
+        <div className="whitespace-normal sm:max-w-[11rem]">
           <RecordName name={v.title} demo={{ resource: "videos", id: v.id }} />
           <p className="line-clamp-2 text-xs text-dust">{v.description}</p>
         </div>
