@@ -101,6 +101,23 @@ async function open(p: Page, url: string, { inApp = false } = {}) {
   }
 }
 
+/**
+ * What is wrong with the page heading row's actions (PageHeader), or null: they wrap onto a
+ * second line, or the last one stops short of the row's right edge, where the tables and cards
+ * below end (a long subtitle once squeezed Settings' two buttons into a column, 160 px short).
+ */
+async function headerActionsOutOfLine(p: Page): Promise<string | null> {
+  return p.evaluate(() => {
+    const row = document.querySelector("main [data-page-header]");
+    const actions = row?.children[1];
+    if (!row || !actions || actions.children.length === 0) return null;
+    const boxes = [...actions.children].map((a) => a.getBoundingClientRect());
+    if (new Set(boxes.map((b) => Math.round(b.top))).size > 1) return `its heading's ${boxes.length} actions take ${new Set(boxes.map((b) => Math.round(b.top))).size} lines`;
+    const short = Math.round(row.getBoundingClientRect().right - boxes[boxes.length - 1].right);
+    return short > 1 ? `its heading's last action ends ${short}px short of the right edge` : null;
+  });
+}
+
 /** Every page at one window size: the signed-out pages, then the admin pages in one signed-in context. */
 async function violationsAt(viewport: { width: number; height: number }): Promise<string[]> {
   const found: string[] = [];
@@ -125,6 +142,9 @@ async function violationsAt(viewport: { width: number; height: number }): Promis
       // on a phone no admin screen scrolls sideways as a whole (its wide tables scroll in their own box)
       const wide = viewport.width < 500 ? await drawnWidth(p) : 0;
       if (wide > viewport.width) found.push(`${viewport.width}px ${url}: the page is ${wide}px wide`);
+      // on a desktop the heading row's actions are one line at the content's right edge
+      const actions = viewport.width >= 1024 ? await headerActionsOutOfLine(p) : null;
+      if (actions) found.push(`${viewport.width}px ${url}: ${actions}`);
     }
     return found;
   } finally {
@@ -168,7 +188,7 @@ function startSite() {
 /** The test file of one window size: its own server (with the fans, messages and user above) and browser. */
 export function axeOnEveryAdminPage(viewport: { width: number; height: number }) {
   startSite();
-  test(`axe finds no WCAG 2.2 A/AA problem on any admin page at ${viewport.width} px${viewport.width < 500 ? ", and none is wider than the phone" : ""}`, async () => {
+  test(`axe finds no WCAG 2.2 A/AA problem on any admin page at ${viewport.width} px${viewport.width < 500 ? ", and none is wider than the phone" : ", and each heading's actions are one line at the right edge"}`, async () => {
     expect(await violationsAt(viewport)).toEqual([]);
   }, 180_000);
 }

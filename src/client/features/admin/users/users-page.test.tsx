@@ -1,6 +1,6 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { clearAuth, storeLogin } from "@client/lib/auth-storage";
 import { fakeApi, json, renderAdminPage } from "@client/test/render-admin-page";
 import UsersPage from "./users-page";
@@ -31,6 +31,24 @@ describe("admin users", () => {
     await user.click(within(other).getByRole("button", { name: "Deactivate drummer" }));
     expect(await screen.findByText("Deactivated")).toBeInTheDocument();
     expect(writes()).toEqual([{ method: "PUT", url: "/api/users/2/active", body: { isActive: false } }]);
+  });
+
+  it("on a phone each admin's card is headed by the username, with the ID among its fields", async () => {
+    vi.stubGlobal("matchMedia", (query: string) => ({ matches: true, media: query, addEventListener() {}, removeEventListener() {} }) as unknown as MediaQueryList);
+    try {
+      fakeApi({ "GET /api/users": () => json(200, { success: true, data: users }) });
+      renderAdminPage(<UsersPage />);
+      await screen.findByText("drummer");
+      const cards = screen.getAllByRole("listitem").filter((li) => within(li).queryAllByRole("term").length > 0);
+      // the card's first line, above its fields
+      expect(cards.map((card) => card.firstElementChild?.textContent)).toEqual(["admin", "drummer"]);
+      const terms = within(cards[1]).getAllByRole("term").map((t) => t.textContent);
+      expect(terms).toContain("ID");
+      expect(terms).not.toContain("Username");
+      expect(within(cards[1]).getAllByRole("definition")[terms.indexOf("ID")]).toHaveTextContent("2");
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it("the signed-in admin cannot deactivate or delete their own account, but can edit it", async () => {

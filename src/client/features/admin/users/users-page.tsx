@@ -32,8 +32,8 @@ export default function UsersPage() {
   const toggle = useToggleUserActive();
 
   const columns: Column<AdminUser>[] = [
-    { header: "ID", sortKey: "id", cell: (u) => <span className="tabular-nums text-dust">{u.id}</span>, className: "w-14" },
-    { header: "Username", sortKey: "username", cell: (u) => <span className="font-medium text-bone">{u.username}</span> },
+    { header: "ID", sortKey: "id", card: "field", cell: (u) => <span className="tabular-nums text-dust">{u.id}</span>, className: "w-14" },
+    { header: "Username", sortKey: "username", card: "title", cell: (u) => <span className="font-medium text-bone">{u.username}</span> },
     { header: "Email", sortKey: "email", cell: (u) => u.email || "-" },
     { header: "Role", cell: (u) => (u.id === PRIMARY_ADMIN_ID ? <Badge variant="amber">Primary Admin</Badge> : <Badge>Admin</Badge>) },
     { header: "Status", sortKey: "status", cell: (u) => (u.isActive ? <Badge variant="green">Active</Badge> : <Badge variant="red">Inactive</Badge>) },
