@@ -9,6 +9,7 @@
  */
 import { useId, useState, type ReactElement, type ReactNode } from "react";
 import { useController, type Control, type FieldPath, type FieldValues } from "react-hook-form";
+import { withWebScheme } from "@client/lib/web-url";
 import { Checkbox } from "./checkbox";
 import { DatePicker } from "./date-picker";
 import { Field } from "./field";
@@ -44,7 +45,12 @@ export function TextField<T extends FieldValues>({
   ...base
 }: BaseFieldProps<T> & { placeholder?: string; type?: "text" | "email" | "url" | "password" | "tel" | "time"; autoComplete?: string }) {
   const { field, wrap } = useBoundField(base);
-  return wrap(<Input {...field} value={field.value ?? ""} type={type} placeholder={placeholder} autoComplete={autoComplete} disabled={base.disabled} />);
+  // a link typed without "https://" gets it when the field is left (lib/web-url.ts)
+  const onBlur = () => {
+    if (type === "url" && typeof field.value === "string" && withWebScheme(field.value) !== field.value) field.onChange(withWebScheme(field.value));
+    field.onBlur();
+  };
+  return wrap(<Input {...field} onBlur={onBlur} value={field.value ?? ""} type={type} placeholder={placeholder} autoComplete={autoComplete} disabled={base.disabled} />);
 }
 
 export function TextAreaField<T extends FieldValues>({ placeholder, rows = 4, ...base }: BaseFieldProps<T> & { placeholder?: string; rows?: number }) {

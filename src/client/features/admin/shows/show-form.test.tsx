@@ -30,6 +30,24 @@ describe("show form", () => {
     expect(await screen.findByText("Must be a valid URL")).toBeInTheDocument();
   });
 
+  it("an event URL typed without https:// gets it when the field is left, and is saved with it", async () => {
+    const api = fakeApi({
+      "POST /api/shows": (body) => json(201, { success: true, data: { id: 9, ...body } }),
+      "GET /api/shows": () => json(200, { success: true, data: [] }),
+      "GET /api/shows?upcoming=true": () => json(200, { success: true, data: [] }),
+    });
+    renderAdminPage(<ShowFormPage params={{}} />, "/shows/add");
+    await userEvent.click(screen.getByRole("button", { name: "Quick Fill" }));
+    const url = screen.getByLabelText("Event URL");
+    await userEvent.clear(url);
+    await userEvent.type(url, "tickets.example.com/bluenote");
+    await userEvent.tab();
+    expect(url).toHaveValue("https://tickets.example.com/bluenote");
+    await userEvent.click(screen.getByRole("button", { name: "Create Show" }));
+    await waitFor(() => expect(api.writes()).toEqual([expect.objectContaining({ method: "POST", body: expect.objectContaining({ eventUrl: "https://tickets.example.com/bluenote" }) })]));
+    expect(screen.queryByText("Must be a valid URL")).not.toBeInTheDocument();
+  });
+
   it("Quick Fill fills a show 14 days ahead, then Create Show posts it, toasts and returns to the list", async () => {
     const api = fakeApi({
       "POST /api/shows": (body) => json(201, { success: true, data: { id: 9, ...body } }),
