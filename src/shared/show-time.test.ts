@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseShowTime } from "./show-time";
+import { parseShowTime, tidyShowTime } from "./show-time";
 
 describe("parseShowTime", () => {
   it.each([
@@ -27,5 +27,19 @@ describe("parseShowTime", () => {
     ["$10 at the door", null],
   ])("%j -> %j", (input, expected) => {
     expect(parseShowTime(input)).toBe(expected);
+  });
+});
+
+describe("tidyShowTime", () => {
+  it("writes a time typed the short way as the site writes times", () => {
+    expect(tidyShowTime("9pm")).toBe("9:00 PM");
+    expect(tidyShowTime(" 9 p.m. ")).toBe("9:00 PM");
+    expect(tidyShowTime("7:30am")).toBe("7:30 AM");
+    expect(tidyShowTime("12.15 PM")).toBe("12:15 PM");
+    expect(parseShowTime(tidyShowTime("9pm"))).toBe(parseShowTime("9pm"));
+  });
+
+  it("leaves anything else as typed", () => {
+    for (const time of ["", "8:00 PM", "Doors 7pm, show 8pm", "21:00", "13pm", "9:75pm", "noon", "TBA"]) expect(tidyShowTime(time), time).toBe(time);
   });
 });

@@ -27,6 +27,20 @@ export function parseShowTime(time: string): string | null {
   return null;
 }
 
+/**
+ * A time typed the short way ('9pm', '9 p.m.', '9:30pm') written as the site writes times
+ * ('9:00 PM', '9:30 PM'), so every show reads alike; anything else ('Doors 7pm', '21:00') stays
+ * as typed. The admin's show form tidies the field with it when it is left.
+ */
+export function tidyShowTime(time: string): string {
+  const bare = /^\s*(\d{1,2})(?:[:.](\d{2}))?\s*([ap])\.?\s?m\.?\s*$/i.exec(time);
+  if (!bare) return time;
+  const h = Number(bare[1]);
+  const min = Number(bare[2] ?? 0);
+  if (h < 1 || h > 12 || min > 59) return time;
+  return `${h}:${String(min).padStart(2, "0")} ${bare[3].toUpperCase()}M`;
+}
+
 const hhmm = (h: number, min: number) => `${String(h).padStart(2, "0")}:${String(min).padStart(2, "0")}`;
 
 /** How long a calendar entry for a show with a start time lasts: a night out, not a minute. */

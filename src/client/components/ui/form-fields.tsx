@@ -42,12 +42,18 @@ export function TextField<T extends FieldValues>({
   placeholder,
   type = "text",
   autoComplete,
+  tidy = type === "url" ? withWebScheme : undefined,
   ...base
-}: BaseFieldProps<T> & { placeholder?: string; type?: "text" | "email" | "url" | "password" | "tel" | "time"; autoComplete?: string }) {
+}: BaseFieldProps<T> & {
+  placeholder?: string;
+  type?: "text" | "email" | "url" | "password" | "tel" | "time";
+  autoComplete?: string;
+  /** the value as it is kept once the field is left (a link gets its https://, lib/web-url.ts) */
+  tidy?: (value: string) => string;
+}) {
   const { field, wrap } = useBoundField(base);
-  // a link typed without "https://" gets it when the field is left (lib/web-url.ts)
   const onBlur = () => {
-    if (type === "url" && typeof field.value === "string" && withWebScheme(field.value) !== field.value) field.onChange(withWebScheme(field.value));
+    if (tidy && typeof field.value === "string" && tidy(field.value) !== field.value) field.onChange(tidy(field.value));
     field.onBlur();
   };
   return wrap(<Input {...field} onBlur={onBlur} value={field.value ?? ""} type={type} placeholder={placeholder} autoComplete={autoComplete} disabled={base.disabled} />);

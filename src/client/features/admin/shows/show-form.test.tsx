@@ -30,7 +30,7 @@ describe("show form", () => {
     expect(await screen.findByText("Must be a valid URL")).toBeInTheDocument();
   });
 
-  it("an event URL typed without https:// gets it when the field is left, and is saved with it", async () => {
+  it("an event URL typed without https:// gets it when the field is left, a time typed '9pm' reads '9:00 PM', and both are saved so", async () => {
     const api = fakeApi({
       "POST /api/shows": (body) => json(201, { success: true, data: { id: 9, ...body } }),
       "GET /api/shows": () => json(200, { success: true, data: [] }),
@@ -38,13 +38,18 @@ describe("show form", () => {
     });
     renderAdminPage(<ShowFormPage params={{}} />, "/shows/add");
     await userEvent.click(screen.getByRole("button", { name: "Quick Fill" }));
+    // a time typed the short way is written as the site writes times
+    const time = screen.getByLabelText("Time");
+    await userEvent.clear(time);
+    await userEvent.type(time, "9pm");
     const url = screen.getByLabelText("Event URL");
     await userEvent.clear(url);
     await userEvent.type(url, "tickets.example.com/bluenote");
     await userEvent.tab();
     expect(url).toHaveValue("https://tickets.example.com/bluenote");
+    expect(time).toHaveValue("9:00 PM");
     await userEvent.click(screen.getByRole("button", { name: "Create Show" }));
-    await waitFor(() => expect(api.writes()).toEqual([expect.objectContaining({ method: "POST", body: expect.objectContaining({ eventUrl: "https://tickets.example.com/bluenote" }) })]));
+    await waitFor(() => expect(api.writes()).toEqual([expect.objectContaining({ method: "POST", body: expect.objectContaining({ time: "9:00 PM", eventUrl: "https://tickets.example.com/bluenote" }) })]));
     expect(screen.queryByText("Must be a valid URL")).not.toBeInTheDocument();
   });
 

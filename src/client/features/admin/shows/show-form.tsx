@@ -3,6 +3,7 @@ import { useForm } from "react-hook-form";
 import type { AdminShow } from "@shared/schemas/shows";
 import { showInput, type ShowData, type ShowInput } from "@shared/schemas/shows";
 import { todayIso } from "@shared/format";
+import { tidyShowTime } from "@shared/show-time";
 import { FormActions } from "@client/components/ui/form-actions";
 import { DateField, NumberField, SelectField, TextAreaField, TextField } from "@client/components/ui/form-fields";
 import { applyServerErrors } from "@client/lib/resource";
@@ -64,7 +65,7 @@ export function ShowForm({ show }: { show?: AdminShow }) {
         <ShowPlacement form={form} show={show} />
         {/* past dates too: a band fills its archive (issue 21); the hint says where such a show goes */}
         <DateField control={c} name="date" label="Date" placeholder="Pick a date" hint={isPast ? "This date has passed: the show goes to the archive (Past Shows on /shows)." : undefined} />
-        <TextField control={c} name="time" label="Time" placeholder="e.g. 8:00 PM" />
+        <TextField control={c} name="time" label="Time" placeholder="e.g. 8:00 PM" tidy={tidyShowTime} />
         <NumberField control={c} name="price" label="Price ($)" placeholder="e.g. 15.00" step={0.01} min={0} />
         <TextField control={c} name="ageRestriction" label="Age Restriction" placeholder="e.g. 21+ or All Ages" />
       </div>
