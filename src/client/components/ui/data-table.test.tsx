@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { Button } from "./button";
 import { DataTable, type Column } from "./data-table";
 import { EmptyState } from "./empty-state";
+import { stubPhone } from "@client/test/phone";
 
 interface Show {
   id: number;
@@ -76,8 +77,7 @@ describe("DataTable", () => {
 });
 
 describe("DataTable on a phone and with an admin's order", () => {
-  const phone = (matches: boolean) =>
-    vi.stubGlobal("matchMedia", (query: string) => ({ matches, media: query, addEventListener() {}, removeEventListener() {} }) as unknown as MediaQueryList);
+  const phone = stubPhone;
   afterEach(() => vi.unstubAllGlobals());
 
   it("below 640 px the rows become cards: a title, labelled fields and the actions in full", () => {

@@ -53,7 +53,8 @@ export function TextField<T extends FieldValues>({
 }) {
   const { field, wrap } = useBoundField(base);
   const onBlur = () => {
-    if (tidy && typeof field.value === "string" && tidy(field.value) !== field.value) field.onChange(tidy(field.value));
+    const tidied = tidy && typeof field.value === "string" ? tidy(field.value) : field.value;
+    if (tidied !== field.value) field.onChange(tidied);
     field.onBlur();
   };
   return wrap(<Input {...field} onBlur={onBlur} value={field.value ?? ""} type={type} placeholder={placeholder} autoComplete={autoComplete} disabled={base.disabled} />);

@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { clearAuth, storeLogin } from "@client/lib/auth-storage";
 import { fakeApi, json, renderAdminPage } from "@client/test/render-admin-page";
+import { stubPhone } from "@client/test/phone";
 import UsersPage from "./users-page";
 import UserFormPage from "./user-form-page";
 
@@ -34,7 +35,7 @@ describe("admin users", () => {
   });
 
   it("on a phone each admin's card is headed by the username, with the ID among its fields", async () => {
-    vi.stubGlobal("matchMedia", (query: string) => ({ matches: true, media: query, addEventListener() {}, removeEventListener() {} }) as unknown as MediaQueryList);
+    stubPhone();
     try {
       fakeApi({ "GET /api/users": () => json(200, { success: true, data: users }) });
       renderAdminPage(<UsersPage />);
