@@ -25,9 +25,9 @@ export function FeaturedPlayer() {
     <section aria-label="Featured track player" className="w-full max-w-[26rem]">
       <div className="grid grid-cols-[7.5rem_minmax(0,1fr)] items-center gap-5 sm:block">
         <div className="relative mx-auto aspect-square w-full sm:w-[min(82vw,22rem)]">
-          {/* sleeve peeking out behind the record */}
+          {/* sleeve peeking out behind the record; on a phone the record sits at the page margin, so the sleeve stays inside it instead of running off the screen */}
           <ImageWithFallback src={cover} variants={p.track.coverArt} sizes={FEATURED_COVER_SIZES} fallbackSrc={DEFAULT_COVER_ART} width={320} height={320} loading="eager" fetchPriority="high"
-            className="absolute top-[6%] -left-[8%] h-[88%] w-[88%] -rotate-6 object-cover shadow-2xl shadow-black brightness-[.55]" />
+            className="absolute top-[6%] left-[2%] h-[88%] sm:-left-[8%] w-[88%] -rotate-6 object-cover shadow-2xl shadow-black brightness-[.55]" />
           <div className={cn("vinyl spin absolute inset-0 rounded-full", !p.playing && "spin-paused")}>
             <ImageWithFallback src={cover} variants={p.track.coverArt} sizes={FEATURED_COVER_SIZES} fallbackSrc={DEFAULT_COVER_ART} alt={`Cover art for ${p.track.title}`} width={160} height={160} loading="eager"
               className="absolute inset-[31%] h-[38%] w-[38%] rounded-full object-cover ring-4 ring-black/70" />

@@ -2,8 +2,9 @@
 export function PageHero({ kicker, title, lead }: { kicker: string; title: string; lead?: string }) {
   return (
     <header className="halftone relative overflow-hidden border-b border-smoke">
-      {/* the title again, huge and faint, bleeding off the right edge behind the content */}
-      <span aria-hidden="true" className="absolute -right-4 -bottom-8 font-display text-[9rem] leading-none whitespace-nowrap text-blood/10 uppercase select-none sm:-bottom-12 sm:text-[15rem]">
+      {/* the title again, huge and faint, bleeding off the right edge behind the content; on a
+          phone the lead wraps over it, so it sits lower and fainter there, under the words */}
+      <span aria-hidden="true" className="absolute -right-4 -bottom-16 font-display text-[9rem] leading-none whitespace-nowrap text-blood/[0.06] uppercase select-none sm:-bottom-12 sm:text-[15rem] sm:text-blood/10">
         {title}
       </span>
       <div className="relative mx-auto max-w-6xl px-4 pt-14 pb-10 sm:px-6 sm:pt-20 sm:pb-14">
