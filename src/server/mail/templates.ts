@@ -200,6 +200,33 @@ If you did not ask for this, ignore this mail: your password stays as it is.
 }
 
 /**
+ * What forgot-password mails a deactivated admin account instead of a link (Admin > Users): a
+ * new password would not let them in, so they are told whom to ask. Only the address's owner
+ * reads it, so the site's answer stays the same for every address.
+ */
+export function accountDeactivatedMail(o: { bandName: string; to: string; username: string }): OutgoingMail {
+  const text = `Hi ${o.username},
+
+Someone asked to reset the password of the admin account "${o.username}" on the ${o.bandName} website. That account is deactivated, so a new password would not let it sign in.
+
+Another admin of the band can activate it again in Admin > Users; then "Forgot password?" sends a reset link.
+
+If you did not ask for this, ignore this mail.
+`;
+  const body = `<p>Hi ${escapeHtml(o.username)},</p>
+<p>Someone asked to reset the password of the admin account <b>${escapeHtml(o.username)}</b> on the ${escapeHtml(o.bandName)} website. That account is deactivated, so a new password would not let it sign in.</p>
+<p>Another admin of the band can activate it again in Admin &gt; Users; then "Forgot password?" sends a reset link.</p>
+<p style="font-size:13px">If you did not ask for this, ignore this mail.</p>`;
+  return {
+    to: o.to,
+    fromName: o.bandName,
+    subject: `Your ${o.bandName} admin account is deactivated`,
+    html: layout(o.bandName, body, "Sent by your band website."),
+    text,
+  };
+}
+
+/**
  * A show's presale code (issue 24), to a confirmed fan whose address asked for it on the site.
  * Only a fan on the list gets it: an address nobody confirmed gets nothing, so the form can't
  * be used to mail strangers. Every value is the band's (the show) or ours; the requester's

@@ -36,6 +36,13 @@ export const forgotPasswordInput = z.object({
 });
 export type ForgotPasswordInput = z.input<typeof forgotPasswordInput>;
 
+/**
+ * Login with the right password for a deactivated account (Admin > Users). Only said after the
+ * password matched, so it tells a stranger nothing; without it the band member is told their
+ * password is wrong and goes round the forgot-password loop.
+ */
+export const ACCOUNT_DEACTIVATED = "This account is deactivated. Another admin can activate it again in Admin > Users.";
+
 /** The one neutral answer of forgot-password (never says whether the address is known). */
 export const FORGOT_PASSWORD_ANSWER = "If an account uses that address, a reset link is on its way. It works for 30 minutes.";
 

@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { users } from "../../db/schema";
 import { ADMIN, createTestApp, type TestApp } from "../../test/app";
 import { hashPassword } from "../../lib/passwords";
+import { ACCOUNT_DEACTIVATED } from "@shared/schemas/auth";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -70,7 +71,15 @@ describe("admin login", () => {
     expect((await me()).statusCode).toBe(200);
     await t.database.db.update(users).set({ isActive: false }).where(eq(users.username, "drummer"));
     expect((await me()).statusCode).toBe(401);
-    expect((await login({ username: "drummer", password: "drummer-pass-1" })).statusCode).toBe(401);
+    // the right password is told why (so the band member does not chase a forgotten password);
+    // a wrong one gets the same words as any other wrong password
+    const refused = await login({ username: "drummer", password: "drummer-pass-1" });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ success: false, message: ACCOUNT_DEACTIVATED });
+    expect(refused.json().token).toBeUndefined();
+    const wrong = await login({ username: "drummer", password: "drummer-pass-2" });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json().message).toBe("Invalid username or password");
   });
 });
 

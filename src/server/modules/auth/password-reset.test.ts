@@ -59,6 +59,26 @@ describe("password reset and own password", () => {
     expect(rows[0].expiresAt.getTime() - rows[0].createdAt.getTime()).toBeCloseTo(30 * 60 * 1000, -4);
   });
 
+  it("a deactivated account is mailed whom to ask instead of a link; the site's answer is the same", async () => {
+    // an account of its own: each address gets at most 3 mails an hour
+    const keys = { username: "keys", email: "keys@example.com", password: "amber-harbor-48-quill" };
+    const made = await t.request({ method: "POST", url: "/api/users", headers: await t.adminHeaders(), payload: keys });
+    expect(made.statusCode, made.body).toBe(201);
+    const off = await t.request({ method: "PUT", url: `/api/users/${made.json().data.id}/active`, headers: await t.adminHeaders(), payload: { isActive: false } });
+    expect(off.statusCode).toBe(200);
+    const tokensBefore = (await t.database.db.select().from(passwordResetTokens)).length;
+
+    const answer = await forgot(keys.email);
+    expect(answer.json()).toEqual({ success: true, message: FORGOT_PASSWORD_ANSWER });
+    await t.app.mailer.settled();
+    const mails = mailsTo(keys.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0].subject).toContain("deactivated");
+    expect(mails[0].decoded).toContain("Another admin of the band can activate it again in Admin > Users");
+    expect(mails[0].links().filter((l) => l.includes("reset-password"))).toEqual([]);
+    expect(await t.database.db.select().from(passwordResetTokens)).toHaveLength(tokensBefore);
+  });
+
   it("resets once, ends every session of the user, and refuses the used link", async () => {
     const token = tokenOf(mailsTo("drums@example.com")[0]);
     const sessionA = (await login(drummer.username, drummer.password)).json().token;

@@ -6,7 +6,7 @@ import { RESET_LINK_INVALID } from "@shared/schemas/auth";
 import { passwordResetTokens, users } from "../../db/schema";
 import { badRequest } from "../../lib/http-error";
 import { hashToken, newToken } from "../../lib/tokens";
-import { passwordResetMail } from "../../mail/templates";
+import { accountDeactivatedMail, passwordResetMail } from "../../mail/templates";
 import { countHit } from "../../plugins/rate-limit-store";
 import { hashPassword } from "../../lib/passwords";
 import { deleteSessionsExcept, endResetLinks } from "../../services/sessions";
@@ -20,8 +20,9 @@ const ADDRESS_WINDOW_MS = 60 * 60 * 1000;
 export { RESET_LINK_INVALID };
 
 /**
- * The mails for a forgot-password request: one per active admin account using the address (each
- * names its account), each with a fresh single-use token stored as its SHA-256. Runs in the
+ * The mails for a forgot-password request: one per admin account using the address (each names
+ * its account): an active one's with a fresh single-use token stored as its SHA-256, a
+ * deactivated one's saying whom to ask instead. Runs in the
  * background (sendInBackground), so the answer takes the same time whether the address is known.
  */
 export async function buildResetMails(app: FastifyInstance, email: string) {
@@ -31,13 +32,18 @@ export async function buildResetMails(app: FastifyInstance, email: string) {
     return null;
   }
   const accounts = await app.db
-    .select({ id: users.id, username: users.username, email: users.email, passwordHash: users.passwordHash })
+    .select({ id: users.id, username: users.username, email: users.email, passwordHash: users.passwordHash, isActive: users.isActive })
     .from(users)
-    .where(and(sql`lower(${users.email}) = ${email}`, eq(users.isActive, true), eq(users.isAdmin, true)));
+    .where(and(sql`lower(${users.email}) = ${email}`, eq(users.isAdmin, true)));
   if (accounts.length === 0) return null;
   const band = await bandName(app);
   const mails = [];
   for (const account of accounts) {
+    // a deactivated account gets no link (it could not sign in with it), but is told whom to ask
+    if (!account.isActive) {
+      mails.push(accountDeactivatedMail({ bandName: band, to: account.email!, username: account.username }));
+      continue;
+    }
     // the account's dead links go now, so the table never grows with old requests
     await app.db.delete(passwordResetTokens).where(and(eq(passwordResetTokens.userId, account.id), lt(passwordResetTokens.expiresAt, new Date())));
     const token = newToken();

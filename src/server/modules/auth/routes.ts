@@ -2,10 +2,10 @@ import { messageAnswer } from "@shared/schemas/answers";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { RATE_LIMIT_WINDOW_MS } from "@shared/privacy";
 import { authApi } from "@shared/api/auth";
-import { FORGOT_PASSWORD_ANSWER, authAnswers, changePasswordInput, forgotPasswordInput, loginInput, resetLinkCheckAnswer, resetLinkCheckInput, resetPasswordInput } from "@shared/schemas/auth";
+import { ACCOUNT_DEACTIVATED, FORGOT_PASSWORD_ANSWER, authAnswers, changePasswordInput, forgotPasswordInput, loginInput, resetLinkCheckAnswer, resetLinkCheckInput, resetPasswordInput } from "@shared/schemas/auth";
 import { users } from "../../db/schema";
 import { eq, sql } from "drizzle-orm";
-import { badRequest, unauthorized } from "../../lib/http-error";
+import { badRequest, forbidden, unauthorized } from "../../lib/http-error";
 import { recordActivity } from "../../plugins/activity-log";
 import { clearSessionCookie, getSession, requireAdmin, setSessionCookie } from "../../plugins/auth";
 import { activity } from "../../plugins/route-effects";
@@ -28,10 +28,14 @@ export const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
       // An unknown name still costs one argon2 verify, so timing does not tell which was wrong.
       const [user] = await app.db.select().from(users).where(sql`lower(${users.username}) = lower(${username})`).limit(1);
       const ok = await verifyPassword(user?.passwordHash, password);
-      if (!user || !ok || !user.isActive || !user.isAdmin) {
+      if (!user || !ok || !user.isAdmin) {
         // not the username: people type their password into it by mistake
         request.log.info("login refused");
         throw unauthorized("Invalid username or password");
+      }
+      if (!user.isActive) {
+        request.log.info("login refused: account deactivated");
+        throw forbidden(ACCOUNT_DEACTIVATED);
       }
       const { token, csrfToken } = await createSession(app.db, user.id);
       setSessionCookie(app, reply, token);

@@ -57,7 +57,8 @@ describe("admin users", () => {
     const off = await t.request({ method: "PUT", url: `/api/users/${id}/active`, headers, payload: { isActive: false } });
     expect(off.json()).toMatchObject({ success: true, message: "Deactivated" });
     expect((await t.request({ method: "GET", url: "/api/users", headers: theirs })).statusCode).toBe(401);
-    expect((await login("drummer", "new-password-1")).statusCode).toBe(401);
+    // the right password is told the account is deactivated, not that it is wrong
+    expect((await login("drummer", "new-password-1")).statusCode).toBe(403);
     const on = await t.request({ method: "PUT", url: `/api/users/${id}/active`, headers, payload: { isActive: true } });
     expect(on.json().message).toBe("Activated");
     expect((await login("drummer", "new-password-1")).statusCode).toBe(200);
