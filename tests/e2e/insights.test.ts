@@ -136,6 +136,10 @@ test("after fans visit: figures, the city on the map and in the table, a show's 
     await expect.poll(() => p.getByText("No visits counted yet", { exact: true }).count()).toBe(0);
     const places = p.getByRole("table", { name: "Visitors by country, region and city" });
     await expect.poll(() => places.getByRole("row").filter({ hasText: "Raleigh" }).count()).toBe(1);
+    // every column in view at both widths: on a phone the country, region and city stand as one
+    // 'Place' column, so the visitors are not behind a sideways scroll
+    expect(await places.evaluate((t) => t.parentElement!.scrollWidth - t.parentElement!.clientWidth)).toBeLessThanOrEqual(1);
+    await expect.poll(() => places.getByRole("columnheader", { name: "Visitors" }).isVisible()).toBe(true);
     // the city is a point on the map, named for keyboard and screen-reader users
     const map = p.getByRole("group", { name: "Map of visitors by city" });
     await expect.poll(() => map.getByRole("img", { name: /Raleigh.*2 visitors/ }).count()).toBe(1);

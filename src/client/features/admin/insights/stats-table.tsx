@@ -28,7 +28,15 @@ export interface StatsColumn<T> {
   /** a figure: right-aligned, tabular digits */
   numeric?: boolean;
   className?: string;
+  /**
+   * Only where the table's box is narrower than 28rem ("narrow": a phone, or a half-width card
+   * beside the admin's sidebar), or only where it is wider ("wide"): several short columns can
+   * stand as one there instead of scrolling sideways. A container query, so the box decides.
+   */
+  only?: "narrow" | "wide";
 }
+
+const ONLY = { narrow: "@md:hidden", wide: "hidden @md:table-cell" } as const;
 
 /**
  * A table of figures. Unlike the admin's list table (DataTable: rows become cards on a phone,
@@ -60,13 +68,13 @@ export function StatsTable<T>({
   const [box, scrolls] = useScrolls<HTMLDivElement>();
   if (rows.length === 0) return <p className={cn("px-5 py-6 text-sm text-dust", className)}>{empty}</p>;
   return (
-    <div ref={box} className={cn("w-full max-w-full overflow-x-auto px-1", tall && "max-h-96 overflow-y-auto", scrolls && FOCUS_RING, className)} {...(scrolls ? { role: "region", "aria-label": caption, tabIndex: 0 } : {})}>
+    <div ref={box} className={cn("@container w-full max-w-full overflow-x-auto px-1", tall && "max-h-96 overflow-y-auto", scrolls && FOCUS_RING, className)} {...(scrolls ? { role: "region", "aria-label": caption, tabIndex: 0 } : {})}>
       <table className="w-full border-collapse text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead>
           <tr className="border-b border-smoke">
             {columns.map((col, c) => (
-              <th key={c} scope="col" className={cn("px-3 py-2.5 text-xs font-semibold uppercase tracking-wide text-dust", col.numeric && "text-right", col.className)}>
+              <th key={c} scope="col" className={cn("px-3 py-2.5 text-xs font-semibold uppercase tracking-wide text-dust", col.numeric && "text-right", col.only && ONLY[col.only], col.className)}>
                 {col.header}
               </th>
             ))}
@@ -76,7 +84,7 @@ export function StatsTable<T>({
           {rows.map((row, r) => (
             <tr key={rowKey(row, r)} className="border-b border-smoke/60 last:border-0">
               {columns.map((col, c) => (
-                <td key={c} className={cn("px-3 py-2.5", col.numeric ? "text-right tabular-nums whitespace-nowrap" : "break-words", col.className)}>
+                <td key={c} className={cn("px-3 py-2.5", col.numeric ? "text-right tabular-nums whitespace-nowrap" : "break-words", col.only && ONLY[col.only], col.className)}>
                   {col.cell(row)}
                 </td>
               ))}

@@ -17,8 +17,8 @@ const countryNames = new Intl.DisplayNames(["en"], { type: "region", fallback: "
 const shortCountryNames = new Intl.DisplayNames(["en"], { type: "region", style: "short", fallback: "code" });
 
 /**
- * 'US' -> 'United States' ('Unknown' when the database had no country); `short` gives 'US', 'UK',
- * so the places table fits a phone.
+ * 'US' -> 'United States' ('Unknown' when the database had no country); `short` gives 'US', 'UK'
+ * for the places table's Country column.
  */
 export function countryName(code: string, short = false): string {
   if (!code || code === UNKNOWN) return "Unknown";
@@ -195,9 +195,11 @@ export function PlacesCard({ places }: { places: Place[] }) {
               rowKey={(p) => `${p.country}\t${p.region}\t${p.city}`}
               empty=""
               columns={[
-                { header: "Country", cell: (p) => countryName(p.country, true) },
-                { header: "Region", cell: (p) => known(p.region) },
-                { header: "City", cell: (p) => known(p.city) },
+                // on a phone the three stand as one column, so the visitors stay in view
+                { header: "Place", only: "narrow", cell: (p) => placeName(p) },
+                { header: "Country", only: "wide", cell: (p) => countryName(p.country, true) },
+                { header: "Region", only: "wide", cell: (p) => known(p.region) },
+                { header: "City", only: "wide", cell: (p) => known(p.city) },
                 { header: "Visitors", numeric: true, cell: (p) => count(p.visitors) },
               ]}
             />
