@@ -3,7 +3,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { openPglite } from "../../src/server/db/client";
 import { subscribers } from "../../src/server/db/schema";
-import { freshDataDir, launchBrowser, loginAsAdmin, startServer, type RunningServer } from "./harness";
+import { E2E_ADMIN, freshDataDir, launchBrowser, loginAsAdmin, startServer, type RunningServer } from "./harness";
 
 const FANS = 1000;
 let server: RunningServer;
@@ -97,4 +97,24 @@ test("at 1280 px every admin list keeps its actions inside the table once the de
     const right = await lastEdit.evaluate((b) => b.getBoundingClientRect().right);
     expect(right, `${name}: the last row's last button`).toBeLessThanOrEqual(1280);
   }
+});
+
+test("at 1280 px a long release title wraps and the releases table keeps its actions inside", async () => {
+  // a 59-character title made the table 158 px wider than its box at 1440 px (titles did not wrap)
+  const login = await fetch(`${server.url}/api/admin/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(E2E_ADMIN) });
+  const { token } = (await login.json()) as { token: string };
+  const title = "Everything I Said at the Funeral Was a Lie (Deluxe Edition)";
+  const made = await fetch(`${server.url}/api/releases`, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+    // counting down: the widest status
+    body: JSON.stringify({ title, type: "album", releaseAt: new Date(Date.now() + 30 * 86_400_000).toISOString(), published: true }),
+  });
+  expect(made.status).toBe(201);
+  await page.goto(`${server.url}/admin/releases`);
+  const table = page.getByRole("table").first();
+  await table.getByText(title).waitFor({ timeout: 15_000 });
+  expect(await table.evaluate((t) => t.parentElement!.scrollWidth - t.parentElement!.clientWidth), "px of the table outside its box").toBe(0);
+  const right = await table.getByRole("row").filter({ hasText: title }).getByRole("button").last().evaluate((b) => b.getBoundingClientRect().right);
+  expect(right, "the long title's row's last button").toBeLessThanOrEqual(1280);
 });

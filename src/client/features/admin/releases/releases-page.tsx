@@ -12,6 +12,7 @@ import { IconButton, IconLink, RowActions } from "@client/components/ui/icon-act
 import { PageHeader } from "@client/components/ui/page-header";
 import { useSetting } from "@client/lib/settings";
 import { ListTable } from "../components/list-table";
+import { RecordName } from "../components/record-name";
 import { useDeleteRelease, useReleases } from "./api";
 
 const addRelease = (label: string) => (
@@ -32,16 +33,26 @@ export default function ReleasesPage() {
   const timeZone = useSetting("timezone").value;
 
   const columns: Column<AdminRelease>[] = [
-    { header: "Title", sortKey: "title", cell: (r) => <span className="font-medium text-bone">{r.title}</span> },
+    { header: "Title", sortKey: "title", cell: (r) => <RecordName name={r.title} /> },
     { header: "Type", sortKey: "type", cell: (r) => RELEASE_TYPE_LABELS[r.type] },
-    { header: "Release time", sortKey: "releaseAt", cell: (r) => formatDateTime(String(r.releaseAt), timeZone) },
+    // the list's cells do not wrap unless capped (DataTable): the day over the time, and the fans'
+    // counts over each other, so the actions stay in view at 1280 px beside the sidebar
+    { header: "Release time", sortKey: "releaseAt", cell: (r) => <span className="inline-block sm:max-w-[7rem]">{formatDateTime(String(r.releaseAt), timeZone)}</span> },
     {
       header: "Status",
       sortKey: "status",
       cell: (r) => (!r.published ? <Badge>Draft</Badge> : isOut(r) ? <Badge variant="green">Out</Badge> : <Badge variant="blue">Counting down</Badge>),
     },
-    { header: "Notify me", cell: (r) => (isOut(r) ? `${r.notified} told` : `${r.notifyConfirmed} waiting`) },
-    { header: "Free download", cell: (r) => (r.downloadTrackId || r.downloadFile ? `${r.downloads} downloads · ${r.joinedList} joined the list` : <span className="text-dust">-</span>) },
+    {
+      // who asked to hear first, and the free download's takers: one column, a line each
+      header: "Fans",
+      cell: (r) => (
+        <span className="inline-block sm:max-w-[10rem]">
+          {isOut(r) ? `${r.notified} told it's out` : `${r.notifyConfirmed} waiting to hear`}
+          {(r.downloadTrackId || r.downloadFile) && <span className="block text-dust">{`${r.downloads} downloads · ${r.joinedList} joined the list`}</span>}
+        </span>
+      ),
+    },
     {
       header: "Actions",
       className: "text-right",
