@@ -84,4 +84,14 @@ describe("tell fans near it", () => {
     const cancelled = (await t.request({ method: "POST", url: "/api/shows", headers, payload: { ...show, status: "cancelled", announceNearby: { miles: 100 } } })).json().data.id;
     expect(await tellFansNearby(t.app, clock)).toEqual({ showId: cancelled, recipients: 0 });
   });
+
+  it("a show already played (a past date, for the archive) is not announced as 'playing near you'", async () => {
+    clock = new Date("2031-02-04T17:00:00Z");
+    const played = (await t.request({ method: "POST", url: "/api/shows", headers, payload: { ...show, venue: "Kings", date: "2031-02-03", announceNearby: { miles: 100 } } })).json().data.id;
+    expect(await tellFansNearby(t.app, clock)).toEqual({ showId: played, recipients: 0 });
+    expect((await t.app.db.select().from(newsletters).where(eq(newsletters.nearShowId, played))).length).toBe(0);
+    // tonight's show still is news
+    const tonight = (await t.request({ method: "POST", url: "/api/shows", headers, payload: { ...show, venue: "Lincoln Theatre", date: "2031-02-04", announceNearby: { miles: 100 } } })).json().data.id;
+    expect(await tellFansNearby(t.app, clock)).toEqual({ showId: tonight, recipients: 1 });
+  });
 });

@@ -41,11 +41,12 @@ function queueNearbyMail(tx: Tx, words: { subject: string; content: string }, sh
  * show), and in the same transaction queues the mail as a newsletter to verified, subscribed fans
  * with the shows interest within the show's radius, and records how many it reached. A crash
  * before the commit leaves the show unclaimed for the next round; after it, the newsletter's own
- * queue delivers exactly once. A show not placed, or cancelled, is marked told with 0 fans.
+ * queue delivers exactly once. A show not placed, cancelled, or already played (a past date
+ * entered for the archive) is marked told with 0 fans.
  * Answers whether it told one (so the caller looks again at once) or found none due.
  */
 export async function tellFansNearby(app: FastifyInstance, now: Date): Promise<{ showId: number; recipients: number } | null> {
-  const band = await bandName(app);
+  const [band, timeZone] = await Promise.all([bandName(app), bandTimeZone(app.db)]);
   const result = await app.db.transaction(async (tx) => {
     const claimed = await tx.execute(sql`
       update ${shows} set nearby_told_at = ${now.toISOString()}::timestamptz, nearby_told_count = 0
@@ -58,7 +59,9 @@ export async function tellFansNearby(app: FastifyInstance, now: Date): Promise<{
       | { id: number; venue: string; location: string; date: string; time: string; price: string; age_restriction: string; supporting_acts: string; event_url: string | null; status: ShowRow["status"]; lat: number | null; lng: number | null; announce_nearby_miles: number | null }
       | undefined;
     if (!row) return null;
-    if (row.lat === null || row.lng === null || !row.announce_nearby_miles || row.status === "cancelled") return { showId: row.id, recipients: 0 };
+    // a show already played (entered for the archive) is not news: 'playing near you' would be wrong
+    const over = String(row.date).slice(0, 10) < bandToday(now, timeZone);
+    if (row.lat === null || row.lng === null || !row.announce_nearby_miles || row.status === "cancelled" || over) return { showId: row.id, recipients: 0 };
     const draft = announcementDraft(
       { venue: row.venue, location: row.location, date: String(row.date).slice(0, 10), time: row.time, price: String(row.price), ageRestriction: row.age_restriction, supportingActs: row.supporting_acts, eventUrl: row.event_url, status: row.status },
       band,
