@@ -57,6 +57,23 @@ function presaleNeedsCode(v: { presaleStartsAt?: string | null; presaleCode?: st
   if (v.presaleStartsAt && !v.presaleCode) ctx.addIssue({ code: "custom", path: ["presaleCode"], message: PRESALE_NEEDS_CODE });
 }
 
+/** The days a show may be on: the archive's oldest to a tour booked far ahead. */
+export const SHOW_DATES = { from: "1900-01-01", to: "2100-12-31" } as const;
+export const SHOW_DATE_RANGE = "Please select a date between 1900 and 2100";
+export const ON_SALE_AFTER_SHOW = "Tickets must go on sale by the day of the show";
+export const PRESALE_AFTER_ON_SALE = "The presale must start before tickets go on sale to everyone";
+
+/**
+ * A sale that starts after the show would keep 'On sale <date>' on a show that is over, and a
+ * presale after the general on-sale is no presale. The show's day is the band's, whose zone this
+ * schema does not know: a sale is refused once it is past that day's end in every zone (UTC-12),
+ * so no zone's evening sale on the day itself is.
+ */
+function saleBeforeShow(v: { date: string; onSaleAt?: string | null; presaleStartsAt?: string | null }, ctx: z.RefinementCtx) {
+  if (v.onSaleAt && isIsoDate(v.date) && Date.parse(v.onSaleAt) > Date.parse(`${v.date}T23:59:59-12:00`)) ctx.addIssue({ code: "custom", path: ["onSaleAt"], message: ON_SALE_AFTER_SHOW });
+  if (v.onSaleAt && v.presaleStartsAt && Date.parse(v.presaleStartsAt) >= Date.parse(v.onSaleAt)) ctx.addIssue({ code: "custom", path: ["presaleStartsAt"], message: PRESALE_AFTER_ON_SALE });
+}
+
 /**
  * POST /api/shows and PUT /api/shows/{id} (spec sections 3, 5, 7), used by the show form too.
  * The server accepts past dates (a past show can still be corrected); the form's calendar
@@ -65,7 +82,11 @@ function presaleNeedsCode(v: { presaleStartsAt?: string | null; presaleCode?: st
 export const showInput = z.object({
   venue: requiredText("Venue is required"),
   location: requiredText("Location is required"),
-  date: text({ message: "Please select a date" }).trim().refine(isIsoDate, "Please select a date"),
+  date: text({ message: "Please select a date" })
+    .trim()
+    .refine(isIsoDate, "Please select a date")
+    // a calendar feed writes four-digit years: year 9999 made an .ics no calendar reads
+    .refine((d) => !isIsoDate(d) || (d >= SHOW_DATES.from && d <= SHOW_DATES.to), SHOW_DATE_RANGE),
   time: requiredText("Time is required", 50),
   // 0 (or blank, spec: blank becomes 0) is a free show, listed as 'Free' (issue 13); negative is refused
   price: priceField(),
@@ -93,6 +114,7 @@ export const showInput = z.object({
   presaleNearby: z.object({ miles: nearbyMiles }, { message: "presaleNearby must be { miles } or null" }).nullish(),
 }).superRefine((show, ctx) => {
   presaleNeedsCode(show, ctx);
+  saleBeforeShow(show, ctx);
   if (show.presaleNearby && !show.presaleCode) ctx.addIssue({ code: "custom", path: ["presaleCode"], message: PRESALE_NEEDS_CODE });
   const given = [show.lat, show.lng].filter((v) => v !== undefined && v !== null).length;
   if (given === 1) ctx.addIssue({ code: "custom", path: [show.lat == null ? "lat" : "lng"], message: "Give both latitude and longitude, or neither" });

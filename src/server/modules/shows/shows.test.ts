@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startWithAdmin, type TestApp } from "../../test/app";
 import { expectIdChecks, expectRefusedWithoutSession, recordRoutes } from "../../test/crud-checks";
+import { ON_SALE_AFTER_SHOW, PRESALE_AFTER_ON_SALE, SHOW_DATE_RANGE } from "@shared/schemas/shows";
 
 let t: TestApp;
 let headers: Record<string, string>;
@@ -51,6 +52,21 @@ describe("show CRUD", () => {
 
   it("accepts a past date on the server (a past show may still be corrected)", async () => {
     expect((await post({ ...valid, date: "2020-03-01" })).statusCode).toBe(201);
+  });
+
+  it("refuses a year a calendar feed cannot write, a sale after the show and a presale after the sale, each beside its field", async () => {
+    const refused = async (payload: object, field: string, message: string) => {
+      const res = await post({ ...valid, ...payload });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().errors?.[field]).toBe(message);
+    };
+    await refused({ date: "9999-12-31" }, "date", SHOW_DATE_RANGE);
+    await refused({ date: "1899-12-31" }, "date", SHOW_DATE_RANGE);
+    await refused({ onSaleAt: "2031-01-07T10:00:00-05:00" }, "onSaleAt", ON_SALE_AFTER_SHOW);
+    await refused({ onSaleAt: "2030-12-01T10:00:00-05:00", presaleCode: "GHOSTS", presaleStartsAt: "2030-12-01T10:00:00-05:00" }, "presaleStartsAt", PRESALE_AFTER_ON_SALE);
+    // on sale the day of the show (its evening too, written in UTC), and a presale the day before it, are fine
+    expect((await post({ ...valid, onSaleAt: "2031-01-06T02:00:00Z", presaleCode: "GHOSTS", presaleStartsAt: "2031-01-04T10:00:00-05:00" })).statusCode).toBe(201);
+    expect((await post({ ...valid, date: "2100-12-31" })).statusCode).toBe(201);
   });
 });
 
