@@ -99,22 +99,26 @@ test("at 1280 px every admin list keeps its actions inside the table once the de
   }
 });
 
-test("at 1280 px a long release title wraps and the releases table keeps its actions inside", async () => {
-  // a 59-character title made the table 158 px wider than its box at 1440 px (titles did not wrap)
+test("at 1280 px long words wrap and the releases and shows tables keep their actions inside", async () => {
   const login = await fetch(`${server.url}/api/admin/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(E2E_ADMIN) });
   const { token } = (await login.json()) as { token: string };
+  const post = (url: string, body: object) => fetch(`${server.url}${url}`, { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${token}` }, body: JSON.stringify(body) });
+  // a 59-character title made the releases table 265 px wider than its box (titles did not wrap)
   const title = "Everything I Said at the Funeral Was a Lie (Deluxe Edition)";
-  const made = await fetch(`${server.url}/api/releases`, {
-    method: "POST",
-    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
-    // counting down: the widest status
-    body: JSON.stringify({ title, type: "album", releaseAt: new Date(Date.now() + 30 * 86_400_000).toISOString(), published: true }),
-  });
-  expect(made.status).toBe(201);
-  await page.goto(`${server.url}/admin/releases`);
-  const table = page.getByRole("table").first();
-  await table.getByText(title).waitFor({ timeout: 15_000 });
-  expect(await table.evaluate((t) => t.parentElement!.scrollWidth - t.parentElement!.clientWidth), "px of the table outside its box").toBe(0);
-  const right = await table.getByRole("row").filter({ hasText: title }).getByRole("button").last().evaluate((b) => b.getBoundingClientRect().right);
-  expect(right, "the long title's row's last button").toBeLessThanOrEqual(1280);
+  // counting down: the widest status
+  expect((await post("/api/releases", { title, type: "album", releaseAt: new Date(Date.now() + 30 * 86_400_000).toISOString(), published: true })).status).toBe(201);
+  // a long time, and a place line under the location ('not placed'), made the shows table wider
+  const venue = "The Long Night Hall";
+  const soon = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
+  const show = { venue, location: "Somewhere Over The Rainbow", date: soon, time: "Doors 6:30 PM, music at 7:30 PM", price: "12", ageRestriction: "All Ages", supportingActs: "", eventUrl: "" };
+  expect((await post("/api/shows", show)).status).toBe(201);
+
+  for (const [path, text] of [["/admin/releases", title], ["/admin/shows", venue]]) {
+    await page.goto(`${server.url}${path}`);
+    const table = page.getByRole("table").first();
+    await table.getByText(text).waitFor({ timeout: 15_000 });
+    expect(await table.evaluate((t) => t.parentElement!.scrollWidth - t.parentElement!.clientWidth), `${path}: px of the table outside its box`).toBe(0);
+    const right = await table.getByRole("row").filter({ hasText: text }).getByRole("link").last().evaluate((b) => b.getBoundingClientRect().right);
+    expect(right, `${path}: the long row's last link`).toBeLessThanOrEqual(1280);
+  }
 });

@@ -94,15 +94,18 @@ export default function ShowsPage() {
     {
       header: "Location",
       sortKey: "location",
+      // capped from 640 px up, where the list's cells do not wrap (DataTable): the 'Told N fans
+      // nearby on ...' line and a long time ('Doors 6:30 PM, music at 7:30 PM') wrap instead of
+      // pushing the actions off the table at 1280 px
       cell: (s) => (
-        <>
+        <span className="inline-block sm:max-w-[7.5rem]">
           {s.location}
           {s.lat == null ? <span className="block text-xs text-dust">{NOT_PLACED}</span> : null}
           {nearbyStatus(s, new Date(), timeZone) ? <span className="block text-xs text-dust">{nearbyStatus(s, new Date(), timeZone)}</span> : null}
-        </>
+        </span>
       ),
     },
-    { header: "Time", cell: (s) => <span className="whitespace-nowrap">{s.time}</span> },
+    { header: "Time", cell: (s) => <span className="inline-block sm:max-w-[5rem]">{s.time}</span> },
     { header: "Price", sortKey: "price", cell: (s) => formatPrice(s.price) },
     {
       header: "Actions",
@@ -110,7 +113,7 @@ export default function ShowsPage() {
       cell: (s) => (
         <RowActions>
           {/* compact: the Select's own classes set h-10 w-full, so the box sizes it */}
-          <div className="w-32 [&>button]:h-8 [&>button]:text-xs">
+          <div className="w-28 [&>button]:h-8 [&>button]:text-xs">
             <Select
               aria-label={`Status of the show at ${s.venue}`}
               options={STATUS_OPTIONS}
