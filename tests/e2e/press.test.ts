@@ -2,7 +2,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { axeViolations } from "./axe";
 import { E2E_ADMIN, launchBrowser, startServer, waitForApp, type RunningServer } from "./harness";
-import { sidewaysScroll } from "./page-checks";
+import { cutOffAtRight, sidewaysScroll } from "./page-checks";
 
 /**
  * Issue 25: the press kit at /press and a private press link's page, in Chromium at 390 and
@@ -69,6 +69,9 @@ beforeAll(async () => {
     pressName: "Riley Press",
     pressEmail: "press@example.com",
   });
+  // the latest release, its title one unbroken run (the form allows 200 characters): it laid
+  // every section of /press out 1,810 px wide on a phone, cut off at the right
+  await send("POST", "/api/releases", { title: `Undertow${"o".repeat(112)}`, type: "single", releaseAt: new Date(Date.now() - 86_400_000).toISOString(), published: true });
   const audio = await upload("audio", WAV, "undertow-demo.wav");
   const track = await send("POST", "/api/audio-tracks", { title: "Undertow", artist: "Tar River Static", audioUrl: audio, duration: 0.25, unreleased: true });
   linkUrl = String((await send("POST", "/api/admin/press-links", { recipient: "Dana Reyes, Coastal Weekly", expiresAt: new Date(Date.now() + 7 * 86_400_000).toISOString(), trackIds: [track.id] })).url);
@@ -97,6 +100,7 @@ test("/press and a private link's page at 390 and 1440 px: every section there, 
       for (const v of await axeViolations(page)) found.push(`/press ${viewport.width}px: ${v}`);
       const overflow = await sidewaysScroll(page);
       if (overflow > 0) found.push(`/press ${viewport.width}px: the page scrolls sideways by ${overflow}px`);
+      for (const cut of await cutOffAtRight(page)) found.push(`/press ${viewport.width}px: ${cut} is cut off at the right`);
 
       const answer = await page.goto(`${server.url}${link.pathname}${link.search}`);
       expect(answer?.status()).toBe(200);

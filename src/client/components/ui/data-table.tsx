@@ -74,15 +74,16 @@ function RecordView<T>({ row, columns, className, layout, sortable }: Omit<RowPr
       <li ref={sortable?.ref as Ref<HTMLLIElement>} style={sortable?.style} className={cn("grid gap-2 border-b border-smoke/60 px-4 py-3 last:border-0", sortable?.dragging && "bg-ash", className)}>
         <div className="flex items-start gap-2">
           {sortable?.handle}
-          <div className="min-w-0 flex-1 break-words font-medium text-bone">{columns.map((col, c) => roles[c] === "title" && <div key={c}>{col.cell(row)}</div>)}</div>
+          {/* wrap-anywhere: an unbroken run (a 90-character name) wraps instead of widening the card past the phone */}
+          <div className="min-w-0 flex-1 font-medium text-bone wrap-anywhere">{columns.map((col, c) => roles[c] === "title" && <div key={c}>{col.cell(row)}</div>)}</div>
         </div>
-        <dl className="grid grid-cols-[minmax(0,7rem)_1fr] gap-x-3 gap-y-1 text-sm">
+        <dl className="grid grid-cols-[minmax(0,7rem)_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
           {columns.map(
             (col, c) =>
               roles[c] === "field" && (
                 <div key={c} className="contents">
                   <dt className="text-xs font-semibold uppercase tracking-wide text-dust">{col.header}</dt>
-                  <dd className="min-w-0 break-words">{col.cell(row)}</dd>
+                  <dd className="min-w-0 wrap-anywhere">{col.cell(row)}</dd>
                 </div>
               ),
           )}

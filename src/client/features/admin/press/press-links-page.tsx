@@ -42,7 +42,7 @@ export default function PressLinksPage() {
       header: "Status",
       sortKey: "status",
       cell: (l) =>
-        l.revoked ? <Badge variant="red">Revoked</Badge> : l.expired ? <Badge variant="outline">Expired</Badge> : <Badge variant="green" className="whitespace-normal">Open until {formatDateTime(l.expiresAt, timeZone)}</Badge>,
+        l.revoked ? <Badge variant="red">Revoked</Badge> : l.expired ? <Badge variant="outline">Expired</Badge> : <Badge variant="green" className="whitespace-normal!">Open until {formatDateTime(l.expiresAt, timeZone)}</Badge>,
     },
     { header: "Views", sortKey: "views", className: "tabular-nums", cell: (l) => l.views },
     {

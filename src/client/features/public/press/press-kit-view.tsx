@@ -32,7 +32,7 @@ export function PressKitView({ kit, band, shows }: { kit: PressKit; band: string
         <Section id="latest-release" title="Latest release">
           <a href={kit.latestRelease.url} className="flex items-center gap-4">
             {kit.latestRelease.coverUrl && <img src={kit.latestRelease.coverUrl} alt="" width={96} height={96} className="size-24 object-cover" loading="lazy" />}
-            <span className={`${link} text-xl font-bold`}>{kit.latestRelease.title}</span>
+            <span className={`${link} min-w-0 text-xl font-bold wrap-anywhere`}>{kit.latestRelease.title}</span>
           </a>
         </Section>
       )}
