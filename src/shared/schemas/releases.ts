@@ -24,6 +24,9 @@ const releaseLink = z.object(
  * its service's hosts, https only, one per service; `trackIds` is the tracklist in order.
  * `slug`: the page's address, made from the title when left out.
  */
+/** A free download file that is no upload of the band's (the server checks; a typo or a made-up path). */
+export const DOWNLOAD_NOT_UPLOADED = "The free download must be a file uploaded to the site: upload it first";
+
 export const releaseInput = z
   .object({
     title: requiredText("Title is required"),
@@ -41,7 +44,7 @@ export const releaseInput = z
     /** the free download: one of the release's tracks, or a file uploaded for it (/uploads/...) */
     downloadTrackId: id("downloadTrackId").nullish().transform((v) => v ?? null),
     downloadFile: z
-      .union([z.literal(""), text().trim().regex(/^\/uploads\/[^\s\\?#]+$/, "downloadFile must be an uploaded file (/uploads/...)")])
+      .union([z.literal(""), text().trim().regex(/^\/uploads\/[^\s\\?#]+$/, DOWNLOAD_NOT_UPLOADED)])
       .nullish()
       .transform((v) => v || null),
   })

@@ -2,14 +2,14 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { releasesApi } from "@shared/api/releases";
 import { RELEASE_TYPE_LABELS, SERVICE_LABELS, type ReleaseLink } from "@shared/release-services";
 import { messageAnswer } from "@shared/schemas/answers";
-import { releaseAnswers, releaseInput, type ReleaseValues } from "@shared/schemas/releases";
+import { DOWNLOAD_NOT_UPLOADED, releaseAnswers, releaseInput, type ReleaseValues } from "@shared/schemas/releases";
 import { changedSentence, changeList, momentOf, quoted, yesNo, type FieldWords } from "../../lib/activity-words";
 import { activity } from "../../plugins/route-effects";
 import { bandTimeZone } from "../../services/settings";
 import { badRequest, notFound } from "../../lib/http-error";
 import { idParams } from "../../lib/params";
 import { recordActivities } from "../../plugins/record-activity";
-import { type AdminReleaseRow, deleteRelease, findAdminRelease, listAdminReleases, missingTracks, saveRelease } from "./repository";
+import { type AdminReleaseRow, deleteRelease, findAdminRelease, isUploadedFile, listAdminReleases, missingTracks, saveRelease } from "./repository";
 
 const missing = () => notFound("Release not found");
 
@@ -42,10 +42,15 @@ export const releasesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   const effects = { invalidates: ["releases"] as const };
 
-  /** Tracks named that are no audio track: a 400 naming them. */
+  /**
+   * Tracks named that are no audio track, or a free download file that is no upload of the
+   * band's: a 400 naming them (a made-up path was saved, and fans who joined the list for the
+   * download got 'not available').
+   */
   async function checkTracks(values: ReleaseValues) {
     const unknown = await missingTracks(app.db, values.trackIds);
     if (unknown.length) throw badRequest(`trackIds: no audio track with id ${unknown.join(", ")}`, { trackIds: `No audio track with id ${unknown.join(", ")}` });
+    if (values.downloadFile && !(await isUploadedFile(app.db, values.downloadFile))) throw badRequest(`downloadFile: ${DOWNLOAD_NOT_UPLOADED}`, { downloadFile: DOWNLOAD_NOT_UPLOADED });
   }
 
   app.get(releasesApi.adminList, { schema: { response: { 200: releaseAnswers.adminList } } }, async () => ({ success: true, data: await listAdminReleases(app.db) }));

@@ -105,6 +105,10 @@ describe("the admin's releases", () => {
     await refused({ type: "mixtape" }, "type", /single, ep or album/);
     await refused({ trackIds: [999999] }, "trackIds", /No audio track with id 999999/);
     await refused({ slug: "Not A Slug!" }, "slug", /a-z, 0-9/);
+    // a free download file must be one the band uploaded: a typo or a made-up path left fans who joined for it with 'not available'
+    await refused({ downloadFile: "/uploads/audio/../../../etc/passwd" }, "downloadFile", /upload it first/);
+    await refused({ downloadFile: "/uploads/audio/no-such-file.zip" }, "downloadFile", /upload it first/);
+    await refused({ downloadFile: "etc/passwd" }, "downloadFile", /upload it first/);
     // every service's own host passes, a Bandcamp artist's subdomain included
     const ok = await addRelease({
       title: "All The Services",

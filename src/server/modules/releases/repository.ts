@@ -87,6 +87,12 @@ async function freeSlug(db: Db, values: ReleaseValues, id: number | null): Promi
 }
 
 /** The ids among `ids` that are no audio track (the caller answers 400). */
+/** Whether `filePath` (/uploads/...) is a file the band uploaded (a typo, or a path made up, is not). */
+export async function isUploadedFile(db: Db, filePath: string): Promise<boolean> {
+  const [row] = await db.select({ id: mediaFiles.id }).from(mediaFiles).where(eq(mediaFiles.filePath, filePath)).limit(1);
+  return Boolean(row);
+}
+
 export async function missingTracks(db: Db, ids: number[]): Promise<number[]> {
   if (ids.length === 0) return [];
   const rows = await db.select({ id: audioTracks.id }).from(audioTracks).where(inArray(audioTracks.id, ids));
