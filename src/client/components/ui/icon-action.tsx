@@ -19,7 +19,8 @@ interface IconActionProps {
   className?: string;
 }
 
-const toneClass = { default: "text-dust hover:text-bone", danger: "text-dust hover:text-red-400" };
+// a disabled button keeps its dimmed colour on hover: it would do nothing (its tooltip says why)
+const toneClass = { default: "text-dust hover:text-bone disabled:hover:text-dust", danger: "text-dust hover:text-red-400 disabled:hover:text-dust" };
 
 export function IconButton({ label, children, tone = "default", className, onClick, disabled, ...aria }: IconActionProps & { onClick: () => void; disabled?: boolean }) {
   return (

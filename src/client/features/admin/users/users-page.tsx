@@ -51,14 +51,21 @@ export default function UsersPage() {
               <Pencil />
             </IconLink>
             <IconButton
-              label={u.isActive ? "Deactivate" : "Activate"}
+              // a disabled button's tooltip says why, not only what it would do
+              label={primary ? "The primary admin can't be deactivated" : me && u.isActive ? "You can't deactivate your own account" : u.isActive ? "Deactivate" : "Activate"}
               aria-label={`${u.isActive ? "Deactivate" : "Activate"} ${u.username}`}
               disabled={primary || (me && u.isActive) || (toggle.isPending && toggle.variables?.id === u.id)}
               onClick={() => toggle.mutate(u)}
             >
               {u.isActive ? <PowerOff /> : <Power />}
             </IconButton>
-            <IconButton label="Delete" aria-label={`Delete ${u.username}`} tone="danger" disabled={primary || me} onClick={() => del.ask(u)}>
+            <IconButton
+              label={primary ? "The primary admin can't be deleted" : me ? "You can't delete your own account" : "Delete"}
+              aria-label={`Delete ${u.username}`}
+              tone="danger"
+              disabled={primary || me}
+              onClick={() => del.ask(u)}
+            >
               <Trash2 />
             </IconButton>
           </RowActions>
