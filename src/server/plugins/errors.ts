@@ -3,7 +3,7 @@ import type { Socket } from "node:net";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { isConnectionLoss } from "../db/connection-loss";
-import { HttpError, TOO_MANY_REQUESTS } from "../lib/http-error";
+import { HttpError, tooManyRequestsMessage } from "../lib/http-error";
 import { StorageUnavailable, STORAGE_DOWN_MESSAGE } from "../storage/object-store";
 import { PRIVATE_CACHE_CONTROL } from "./public-answers";
 
@@ -99,7 +99,7 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (status === 429) {
       // refused before its body was read: read it first, as for 413, so the answer is readable
       await drainRequest(request.raw);
-      return reply.status(429).send({ success: false, message: TOO_MANY_REQUESTS });
+      return reply.status(429).send({ success: false, message: tooManyRequestsMessage(Number(reply.getHeader("retry-after"))) });
     }
     if (status >= 400 && status < 500) {
       return reply.status(status).send({ success: false, message: error.message });

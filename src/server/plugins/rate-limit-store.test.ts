@@ -55,10 +55,11 @@ describe("rate-limit counters in the database", () => {
       if (res.statusCode === 429) limited = res;
     }
     expect(codes).toEqual([401, 401, 401, 429, 429, 429]);
-    expect(limited!.json()).toEqual({ success: false, message: "Too many requests. Please try again later." });
     expect(limited!.headers["x-ratelimit-limit"]).toBe("3");
     expect(limited!.headers["x-ratelimit-remaining"]).toBe("0");
     expect(Number(limited!.headers["retry-after"])).toBeGreaterThan(50);
+    // the answer says how long to wait: the Retry-After the limit sent
+    expect(limited!.json()).toEqual({ success: false, message: `Too many requests. Please try again in ${limited!.headers["retry-after"]} seconds.` });
     // another address has its own allowance; another route its own counter
     expect((await second.inject({ method: "POST", url: "/api/admin/login", payload: wrong, remoteAddress: "198.51.100.21" })).statusCode).toBe(401);
     const subscribe = (app: FastifyInstance, i: number) =>

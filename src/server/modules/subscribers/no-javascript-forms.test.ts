@@ -165,7 +165,7 @@ describe("limits", () => {
       const refused = await send();
       expect(refused.statusCode).toBe(429);
       expect(refused.headers["content-type"]).toMatch(/^text\/html/);
-      expect(pageOf(refused.body).form).toMatchObject({ form: "contact", ok: false, message: "Too many requests. Please try again later." });
+      expect(pageOf(refused.body).form).toMatchObject({ form: "contact", ok: false, message: expect.stringMatching(/^Too many requests\. Please try again in \d+ seconds\.$/) });
     } finally {
       await limited.close();
     }
