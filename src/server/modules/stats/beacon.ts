@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from "node:http";
 import type { FastifyInstance } from "fastify";
 import { statsApi } from "@shared/api/stats";
+import { matchPage } from "@shared/pages";
 import { pageviewEvent } from "@shared/schemas/stats";
 import type { z } from "zod";
 import type { PostTaker } from "../../fast-path";
@@ -14,10 +15,28 @@ export const BEACON_MAX_BYTES = 8 * 1024;
 
 type Pageview = z.output<typeof pageviewEvent>;
 
+/**
+ * The site page a path names (shared/pages.ts), in its canonical spelling ('/shows/' and '//shows'
+ * are '/shows'), or null: a mistyped link or a probe for /wp-login.php is no page, and is not
+ * counted among the top pages.
+ */
+function sitePageOf(path: string): string | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    return null;
+  }
+  return matchPage(decoded.replace(/\/{2,}/g, "/").replace(/(.)\/$/, "$1"))?.canonical ?? null;
+}
+
 /** One counted page view into the collector's buffer: what POST /api/events records, on either path. */
 export function recordPageview(app: FastifyInstance, event: Pageview, who: { ip: string; host: string; headers: IncomingHttpHeaders }) {
   const { path, referrer } = event;
-  app.stats.record({ kind: "pageview", target: null, address: who.ip, userAgent: who.headers["user-agent"] ?? "", ...visitSource(path, referrer, [app.stats.site, who.host.toLowerCase()]) });
+  const visit = visitSource(path, referrer, [app.stats.site, who.host.toLowerCase()]);
+  const page = sitePageOf(visit.path);
+  if (page === null) return;
+  app.stats.record({ kind: "pageview", target: null, address: who.ip, userAgent: who.headers["user-agent"] ?? "", ...visit, path: page });
 }
 
 /**

@@ -58,6 +58,20 @@ describe("POST /api/events", () => {
     expect(notAPath.json().errors).toHaveProperty("path");
   });
 
+  it("counts the site's pages only: a mistyped link or a probe is answered 202 and not listed", async () => {
+    t = await createTestApp();
+    for (const path of ["/nope-404", "/wp-login.php", "/shows/extra/segments", "/%E0%A4%A", "/shows/", "//merch", "/releases/some-record", "/shows?utm_source=instagram"]) {
+      expect((await view({ type: "pageview", path })).statusCode, path).toBe(202);
+    }
+    await t.app.stats.flush();
+    const data = await report(await today());
+    // a slash too many still names the page, counted under its one spelling; a release's address is a page whatever its record
+    expect(data.pages).toEqual(
+      expect.arrayContaining([expect.objectContaining({ path: "/shows", pageviews: 2 }), expect.objectContaining({ path: "/merch", pageviews: 1 }), expect.objectContaining({ path: "/releases/some-record", pageviews: 1 })]),
+    );
+    expect(data.pages).toHaveLength(3);
+  });
+
   it("does not count bots, prefetches, prerenders or a signed-in admin (but still answers 202)", async () => {
     t = await createTestApp();
     const login = await t.request({ method: "POST", url: "/api/admin/login", payload: ADMIN });
