@@ -23,7 +23,7 @@ const USER_AGENTS = [
   "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0",
   "Mozilla/5.0 (Macintosh; Intel Mac OS X 14.7; rv:132.0) Gecko/20100101 Firefox/132.0",
 ];
-const PATHS = ["/", "/", "/", "/shows", "/shows", "/merch", "/videos", "/lyrics", "/lyrics/song-3", "/lyrics/song-17", "/privacy", "/?utm_source=instagram&utm_medium=social&utm_campaign=tour-2026", "/shows?utm_source=newsletter", "/merch?utm_source=tiktok"];
+const PATHS = ["/", "/", "/", "/shows", "/shows", "/merch", "/videos", "/lyrics", "/lyrics/3", "/lyrics/17", "/privacy", "/?utm_source=instagram&utm_medium=social&utm_campaign=tour-2026", "/shows?utm_source=newsletter", "/merch?utm_source=tiktok"];
 const REFERRERS = ["", "", "https://www.instagram.com/", "https://www.google.com/", "https://l.facebook.com/", "https://www.tiktok.com/", "https://t.co/abc", "https://blog-7.example/post/12", "SITE/shows", "SITE/"];
 
 if (USER_AGENTS.some((ua) => isbot(ua))) throw new Error("a bench user agent is a bot to isbot: its beacons would be answered but not stored");
