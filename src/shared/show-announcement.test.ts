@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { announcementDraft } from "./show-announcement";
+import { aheadInBandTime, announcementDraft } from "./show-announcement";
 
 const show = { venue: "The Pour House", location: "Raleigh, NC", date: "2026-12-05", time: "8:00 PM", price: "15", ageRestriction: "18+", supportingActs: "Ghost Atlas, Kinston Kids", eventUrl: "https://t.example/1?a=1&b=2", status: "scheduled" as const };
 
@@ -24,5 +24,15 @@ describe("announcementDraft", () => {
     expect(content).not.toContain("With:");
     // no ticket link for a show that sells none
     expect(content).not.toContain("Get tickets");
+  });
+
+  it("before tickets go on sale, says when instead of 'Get tickets' (as the site shows 'On sale <date>')", () => {
+    const onSale = aheadInBandTime(new Date("2026-12-01T15:00:00Z"), "America/New_York", new Date("2026-11-28T12:00:00Z"));
+    expect(onSale).toBe("Dec 1, 2026 10:00 AM EST");
+    const { content } = announcementDraft(show, "Band", onSale);
+    expect(content).toContain('<p>Tickets go on sale <strong>Dec 1, 2026 10:00 AM EST</strong>: <a href="https://t.example/1?a=1&amp;b=2">the ticket page</a>.</p>');
+    expect(content).not.toContain("Get tickets");
+    // once it has passed there is nothing to wait for
+    expect(aheadInBandTime(new Date("2026-12-01T15:00:00Z"), "America/New_York", new Date("2026-12-02T00:00:00Z"))).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
-import { formatDate, formatShowPrice } from "./format";
+import { formatDate, formatDateTime, formatShowPrice } from "./format";
+import { zoneAbbreviation } from "./newsletter-schedule";
 import type { Show } from "./schemas/shows";
 import { SHOW_STATUS_LABELS, sellsTickets, type ShowStatus } from "./show-status";
 
@@ -11,12 +12,20 @@ type AnnouncedShow = Omit<Show, "id" | "revision" | "createdAt" | "updatedAt" | 
 const escape = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
 
+/** 'Mar 1, 2031 10:00 AM EST' in the band's zone, or null when the instant has passed (or there is none). */
+export function aheadInBandTime(at: Date | null, timeZone: string, now = new Date()): string | null {
+  if (!at || at.getTime() <= now.getTime()) return null;
+  return `${formatDateTime(at, timeZone)} ${zoneAbbreviation(timeZone, at)}`.trim();
+}
+
 /**
  * The newsletter draft 'Announce' opens in the composer: a subject and basic HTML (the
  * composer's format) with the show's date, venue, city, time, price, age, supporting acts and
- * ticket link. Every value is escaped; the admin edits it and sends as usual.
+ * ticket link. Every value is escaped; the admin edits it and sends as usual. `onSale`: when
+ * tickets go on sale, worded (aheadInBandTime), while that is still ahead: the mail then says so
+ * instead of 'Get tickets', as the site shows 'On sale <date>' instead of the ticket link.
  */
-export function announcementDraft(show: AnnouncedShow, bandName: string): { subject: string; content: string } {
+export function announcementDraft(show: AnnouncedShow, bandName: string, onSale: string | null = null): { subject: string; content: string } {
   const [y, m, d] = show.date.slice(0, 10).split("-").map(Number);
   const when = `${WEEKDAYS[new Date(Date.UTC(y, m - 1, d)).getUTCDay()]}, ${formatDate(show.date.slice(0, 10))}`;
   const acts = (Array.isArray(show.supportingActs) ? show.supportingActs : show.supportingActs.split(",")).map((a) => a.trim()).filter(Boolean);
@@ -33,7 +42,13 @@ export function announcementDraft(show: AnnouncedShow, bandName: string): { subj
     row("Age", show.ageRestriction),
     ...(acts.length ? [row("With", acts.join(", "))] : []),
     "</ul>",
-    show.eventUrl && sellsTickets(show.status) ? `<p><a href="${escape(show.eventUrl)}">Get tickets</a></p>` : null,
+    !sellsTickets(show.status)
+      ? null
+      : onSale
+        ? `<p>Tickets go on sale <strong>${escape(onSale)}</strong>${show.eventUrl ? `: <a href="${escape(show.eventUrl)}">the ticket page</a>` : ""}.</p>`
+        : show.eventUrl
+          ? `<p><a href="${escape(show.eventUrl)}">Get tickets</a></p>`
+          : null,
     "<p>See you up front.</p>",
   ];
   return { subject, content: lines.filter((l): l is string => l !== null).join("\n") };

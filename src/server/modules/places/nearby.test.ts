@@ -85,6 +85,15 @@ describe("tell fans near it", () => {
     expect(await tellFansNearby(t.app, clock)).toEqual({ showId: cancelled, recipients: 0 });
   });
 
+  it("a show not on sale yet: the mail says when tickets go on sale instead of 'Get tickets'", async () => {
+    clock = new Date("2031-02-05T17:00:00Z");
+    const id = (await t.request({ method: "POST", url: "/api/shows", headers, payload: { ...show, venue: "The Ritz", onSaleAt: "2031-02-10T10:00:00-05:00", announceNearby: { miles: 100 } } })).json().data.id;
+    expect(await tellFansNearby(t.app, clock)).toEqual({ showId: id, recipients: 1 });
+    const [stored] = await t.app.db.select().from(newsletters).where(eq(newsletters.nearShowId, id));
+    expect(stored.contentHtml).toContain("Tickets go on sale <strong>Feb 10, 2031 10:00 AM EST</strong>");
+    expect(stored.contentHtml).not.toContain("Get tickets");
+  });
+
   it("a show already played (a past date, for the archive) is not announced as 'playing near you'", async () => {
     clock = new Date("2031-02-04T17:00:00Z");
     const played = (await t.request({ method: "POST", url: "/api/shows", headers, payload: { ...show, venue: "Kings", date: "2031-02-03", announceNearby: { miles: 100 } } })).json().data.id;

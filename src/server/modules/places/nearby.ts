@@ -54,9 +54,9 @@ export async function tellFansNearby(app: FastifyInstance, now: Date): Promise<{
         select id from ${shows}
         where nearby_told_at is null and nearby_due_at is not null and nearby_due_at <= ${now.toISOString()}::timestamptz
         order by nearby_due_at, id limit 1 for update skip locked)
-      returning id, venue, location, date, time, price, age_restriction, supporting_acts, event_url, status, lat, lng, announce_nearby_miles`);
+      returning id, venue, location, date, time, price, age_restriction, supporting_acts, event_url, status, lat, lng, announce_nearby_miles, on_sale_at`);
     const row = rowsOf(claimed)[0] as
-      | { id: number; venue: string; location: string; date: string; time: string; price: string; age_restriction: string; supporting_acts: string; event_url: string | null; status: ShowRow["status"]; lat: number | null; lng: number | null; announce_nearby_miles: number | null }
+      | { id: number; venue: string; location: string; date: string; time: string; price: string; age_restriction: string; supporting_acts: string; event_url: string | null; status: ShowRow["status"]; lat: number | null; lng: number | null; announce_nearby_miles: number | null; on_sale_at: Date | string | null }
       | undefined;
     if (!row) return null;
     // a show already played (entered for the archive) is not news: 'playing near you' would be wrong
@@ -65,6 +65,8 @@ export async function tellFansNearby(app: FastifyInstance, now: Date): Promise<{
     const draft = announcementDraft(
       { venue: row.venue, location: row.location, date: String(row.date).slice(0, 10), time: row.time, price: String(row.price), ageRestriction: row.age_restriction, supportingActs: row.supporting_acts, eventUrl: row.event_url, status: row.status },
       band,
+      // not on sale yet: the mail gives the time, as the site does, instead of 'Get tickets'
+      aheadInBandTime(row.on_sale_at === null ? null : new Date(row.on_sale_at), timeZone, now),
     );
     const calendarUrl = new URL(showsApi.showCalendar(row.id), app.config.PUBLIC_URL).toString();
     const words = nearbyShowWords({ draft, bandName: band, venue: row.venue, calendarUrl });

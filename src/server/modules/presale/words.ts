@@ -1,5 +1,4 @@
-import { formatDate, formatDateTime } from "@shared/format";
-import { zoneAbbreviation } from "@shared/newsletter-schedule";
+import { formatDate } from "@shared/format";
 
 const WEEKDAY = new Intl.DateTimeFormat("en-US", { weekday: "short", timeZone: "UTC" });
 
@@ -8,8 +7,5 @@ export function showDayWords(date: string): string {
   return `${WEEKDAY.format(new Date(`${date}T00:00:00Z`))}, ${formatDate(date)}`;
 }
 
-/** 'Mar 1, 2031 10:00 AM EST' in the band's zone, or null when the instant has passed (or there is none). */
-export function aheadInBandTime(at: Date | null, timeZone: string, now = new Date()): string | null {
-  if (!at || at.getTime() <= now.getTime()) return null;
-  return `${formatDateTime(at, timeZone)} ${zoneAbbreviation(timeZone, at)}`.trim();
-}
+// the show announcement words the on-sale time the same way (shared/show-announcement.ts)
+export { aheadInBandTime } from "@shared/show-announcement";

@@ -8,7 +8,7 @@ import { formatScheduledAt, zonedDateTimeToIso, zonedParts } from "@shared/newsl
 import { regionName, regionOfLocation } from "@shared/regions";
 import { canonicalTimeZone } from "@shared/schemas/settings";
 import { SETTING_DEFAULTS } from "@shared/settings-defaults";
-import { announcementDraft } from "@shared/show-announcement";
+import { aheadInBandTime, announcementDraft } from "@shared/show-announcement";
 import { Button } from "@client/components/ui/button";
 import { Card, CardContent } from "@client/components/ui/card";
 import { Checkbox } from "@client/components/ui/checkbox";
@@ -191,9 +191,11 @@ function ComposerFor({ source, ...props }: LoaderProps & { source: Source }) {
 function AnnouncedComposer({ showId, ...props }: LoaderProps & { showId: number }) {
   const show = useAnnouncedShow(showId);
   const band = useBandNameQuery();
+  const timeZone = useSetting("timezone").value || "America/New_York";
   if (show.isLoading || band.isLoading) return <Loading label="Loading the show" />;
   if (!show.data) return <Composer notice="That show could not be loaded, so nothing was drafted." {...props} />;
-  const { subject, content } = announcementDraft(show.data, band.name);
+  const onSaleAt = show.data.onSaleAt ? new Date(show.data.onSaleAt) : null;
+  const { subject, content } = announcementDraft(show.data, band.name, aheadInBandTime(onSaleAt, timeZone));
   const region = regionOfLocation(show.data.location);
   // the show's fans nearby are offered (off: the region stays today's choice) when the show is placed
   const start: ComposerFields = { ...EMPTY, subject, content, targets: { targetShows: true, targetReleases: false, targetMerch: false }, regions: region ? [region] : [], near: { ...NEAR_OFF, showId: show.data.lat !== null ? showId : null } };
