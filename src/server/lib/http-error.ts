@@ -13,7 +13,7 @@ export const badRequest = (message: string, errors?: Record<string, string>) => 
 export const unauthorized = (message = "Authentication required") => new HttpError(401, message);
 export const forbidden = (message = "Forbidden") => new HttpError(403, message);
 export const notFound = (message = "Not found") => new HttpError(404, message);
-export const conflict = (message: string) => new HttpError(409, message);
+export const conflict = (message: string, errors?: Record<string, string>) => new HttpError(409, message, errors);
 export const tooLarge = (message: string) => new HttpError(413, message);
 export const unsupportedType = (message: string) => new HttpError(415, message);
 /** The one wording of a rate limit's refusal (the error handler answers every 429 with it). */

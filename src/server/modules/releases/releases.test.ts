@@ -134,6 +134,8 @@ describe("the admin's releases", () => {
     expect(edited.json().data.slug).toBe("night-drive-2");
     const taken = await t.request({ method: "PUT", url: releasesApi.item(b.id), headers, payload: release({ title: "x", slug: "night-drive" }) });
     expect(taken.statusCode).toBe(409);
+    // named on the field, so the form marks the page address
+    expect(taken.json().errors).toEqual({ slug: "Another release already has the address /releases/night-drive" });
     const draft = await addRelease({ title: "Secret Demo", published: false });
     expect((await t.request({ method: "GET", url: releasesApi.item(draft.slug) })).statusCode).toBe(404);
     expect((await t.request({ method: "GET", url: releasesApi.item(draft.id) })).statusCode).toBe(404);

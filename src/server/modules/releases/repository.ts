@@ -70,7 +70,8 @@ async function freeSlug(db: Db, values: ReleaseValues, id: number | null): Promi
     return row !== undefined && row.id !== id;
   };
   if (values.slug) {
-    if (await taken(values.slug)) throw conflict(`Another release already has the address /releases/${values.slug}`);
+    // named on the field too, so the form marks the page address, not only a toast
+    if (await taken(values.slug)) throw conflict(`Another release already has the address /releases/${values.slug}`, { slug: `Another release already has the address /releases/${values.slug}` });
     return values.slug;
   }
   if (id !== null) {
