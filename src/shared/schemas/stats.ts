@@ -26,6 +26,9 @@ export const statsQuery = z
   .refine((q) => q.from <= q.to, { path: ["to"], message: "must not be before from" })
   .refine((q) => Date.parse(q.to) - Date.parse(q.from) <= 3660 * 86_400_000, { path: ["to"], message: "the range must be at most ten years" });
 
+/** GET /api/admin/stats/export: the range, and the days' rows one per day or per week (as the chart shows them). */
+export const statsExportQuery = statsQuery.and(z.object({ by: z.enum(["day", "week"], { message: "must be day or week" }).optional().default("day") }));
+
 const dayTotals = z.object({ day: z.string(), visitors: z.number(), pageviews: z.number() });
 const place = { country: z.string(), region: z.string(), city: z.string() };
 

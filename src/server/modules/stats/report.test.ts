@@ -262,6 +262,18 @@ describe("GET /api/admin/stats/export", () => {
     for (const line of lines.slice(1)) for (const cell of line.split(",")) expect(cell.replace(/^"/, "")).not.toMatch(/^[=+\-@]/);
   });
 
+  it("by=week gives the chart's weeks (Monday to Sunday, cut by the range) instead of days", async () => {
+    t = await createTestApp();
+    // Mon 2026-11-02 to Wed 2026-11-11: a whole week and three days of the next
+    await t.app.db.insert(statsEvents).values([event("2026-11-02", "a", { path: "/" }), event("2026-11-08", "b", { path: "/" }), event("2026-11-09", "c", { path: "/shows" }), event("2026-11-11", "c", { path: "/" })]);
+    // a week's visitors are its days' visitors added up, as the chart adds them
+    const lines = (await get("/api/admin/stats/export?from=2026-11-02&to=2026-11-11&by=week")).body.split("\r\n");
+    expect(lines.filter((l) => /^(day|week),/.test(l))).toEqual(["week,2026-11-02 to 2026-11-08,2,2,,", "week,2026-11-09 to 2026-11-11,2,2,,"]);
+    const byDay = (await get("/api/admin/stats/export?from=2026-11-02&to=2026-11-11")).body.split("\r\n");
+    expect(byDay.filter((l) => l.startsWith("day,"))).toHaveLength(10);
+    expect((await get("/api/admin/stats/export?from=2026-11-02&to=2026-11-11&by=month")).statusCode).toBe(400);
+  });
+
   it("needs an admin session, as every Insights read does (401 without one)", async () => {
     t = await createTestApp();
     const day = await today();

@@ -5,7 +5,7 @@ import { RELEASE_SERVICES } from "@shared/release-services";
 import { privacyApi } from "@shared/api/privacy";
 import { statsApi } from "@shared/api/stats";
 import { privacyAnswers } from "@shared/schemas/privacy";
-import { pageviewEvent, statsAnswers, statsQuery } from "@shared/schemas/stats";
+import { pageviewEvent, statsAnswers, statsExportQuery, statsQuery } from "@shared/schemas/stats";
 import type { Db } from "../../db/client";
 import { notFound, tooManyRequests } from "../../lib/http-error";
 import { jsonAnswer, sendPublic } from "../../plugins/public-answers";
@@ -136,9 +136,9 @@ export const statsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     return { success: true, data: await statsReport(app.db, request.query.from, request.query.to) };
   });
 
-  app.get(statsApi.export, { schema: { querystring: statsQuery }, config: { rawAnswer: "file" } }, async (request, reply) => {
-    const { from, to } = request.query;
-    const csv = reportCsv(await statsReport(app.db, from, to), from, to);
+  app.get(statsApi.export, { schema: { querystring: statsExportQuery }, config: { rawAnswer: "file" } }, async (request, reply) => {
+    const { from, to, by } = request.query;
+    const csv = reportCsv(await statsReport(app.db, from, to), from, to, by);
     return reply
       .header("content-type", "text/csv; charset=utf-8")
       .header("content-disposition", `attachment; filename="${reportCsvName(from, to)}"`)

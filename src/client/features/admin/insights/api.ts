@@ -5,7 +5,7 @@ import { canonicalTimeZone } from "@shared/schemas/settings";
 import { SETTING_DEFAULTS } from "@shared/settings-defaults";
 import { urlQuery } from "@client/lib/query-client";
 import { useSetting } from "@client/lib/settings";
-import type { DayRange } from "./range";
+import type { DayRange, Interval } from "./range";
 
 const rangeQuery = (range: DayRange) => new URLSearchParams({ from: range.from, to: range.to }).toString();
 
@@ -13,7 +13,8 @@ const rangeQuery = (range: DayRange) => new URLSearchParams({ from: range.from, 
 export const reportUrl = (range: DayRange) => `${statsApi.report}?${rangeQuery(range)}`;
 
 /** The CSV of the same range: a plain link (the admin's session cookie goes with it). */
-export const exportUrl = (range: DayRange) => `${statsApi.export}?${rangeQuery(range)}`;
+/** The CSV of the range, its days' rows by day or by week as the chart shows them. */
+export const exportUrl = (range: DayRange, by: Interval = "day") => `${statsApi.export}?${rangeQuery(range)}${by === "week" ? "&by=week" : ""}`;
 
 /**
  * The report of a range. Read again on each visit (visits keep coming in); while another range

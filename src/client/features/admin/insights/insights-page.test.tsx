@@ -287,6 +287,9 @@ describe("insights page", () => {
     const link = await screen.findByRole("link", { name: "Export CSV" });
     expect(link).toHaveAttribute("href", `/api/admin/stats/export?from=${FROM}&to=${TO}`);
     expect(link).toHaveAttribute("download");
+    // grouped by week, the file's rows are the chart's weeks too
+    await userEvent.click(within(screen.getByRole("group", { name: "Group by" })).getByRole("button", { name: "Week" }));
+    expect(await screen.findByRole("link", { name: "Export CSV" })).toHaveAttribute("href", `/api/admin/stats/export?from=${FROM}&to=${TO}&by=week`);
   });
 
   it("on a new site says what will appear, that there are no cookies, and links to the privacy page", async () => {

@@ -102,7 +102,7 @@ export default function InsightsPage() {
           range &&
           !empty && (
             <Button asChild variant="outline">
-              <a href={exportUrl(range)} download>
+              <a href={exportUrl(range, choice.by)} download>
                 <Download className="size-4" aria-hidden /> Export CSV
               </a>
             </Button>

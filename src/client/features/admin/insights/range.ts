@@ -1,4 +1,5 @@
 import { calendarDay, formatDate } from "@shared/format";
+import type { Interval, Point } from "@shared/stats-points";
 
 /**
  * The Insights page's range: a preset counted back from the band's today, or two days the admin
@@ -16,7 +17,7 @@ export const PRESETS = [
 export type Preset = (typeof PRESETS)[number]["value"];
 export const DEFAULT_PRESET: Preset = "30d";
 
-export type Interval = "day" | "week";
+export type { Interval } from "@shared/stats-points";
 
 export interface RangeChoice {
   /** a preset, or "custom" for two picked days */
@@ -116,46 +117,8 @@ export function changePercent(current: number, previous: number): string | null 
   return `${pct > 0 ? "+" : "−"}${shown}%`;
 }
 
-export interface DayFigures {
-  day: string;
-  visitors: number;
-  pageviews: number;
-}
-
-/** One point of the chart and its table: a day or a week, with the previous range's figures at the same place. */
-export interface Point {
-  /** first and last day of this range the point covers */
-  from: string;
-  to: string;
-  visitors: number;
-  pageviews: number;
-  previousVisitors: number;
-  previousPageviews: number;
-}
-
-/**
- * The chart's points. By day, one per day. By week, calendar weeks from Monday to Sunday (the
- * first and last may be cut by the range); a week's visitors are its days' visitors added up,
- * as the report adds them over a range. The previous range has the same number of days and is
- * laid under this one day by day, so its days are grouped at the same places.
- */
-export function pointsOf(series: DayFigures[], previous: DayFigures[], by: Interval): Point[] {
-  const groups: number[][] = [];
-  series.forEach((d, i) => {
-    const monday = calendarDay(d.day)!.getUTCDay() === 1;
-    if (by === "day" || i === 0 || monday) groups.push([i]);
-    else groups[groups.length - 1].push(i);
-  });
-  const sum = (list: DayFigures[], indexes: number[], key: "visitors" | "pageviews") => indexes.reduce((n, i) => n + (list[i]?.[key] ?? 0), 0);
-  return groups.map((indexes) => ({
-    from: series[indexes[0]].day,
-    to: series[indexes[indexes.length - 1]].day,
-    visitors: sum(series, indexes, "visitors"),
-    pageviews: sum(series, indexes, "pageviews"),
-    previousVisitors: sum(previous, indexes, "visitors"),
-    previousPageviews: sum(previous, indexes, "pageviews"),
-  }));
-}
+// the days grouped into the chart's points: shared with the CSV export, which groups them the same way
+export { pointsOf, type DayFigures, type Point } from "@shared/stats-points";
 
 /**
  * 'Nov 3' (a day) or 'Nov 3 – Nov 9' (a week) for the table and the chart's legend; a week the
