@@ -20,14 +20,17 @@ export type PageviewEvent = z.input<typeof pageviewEvent>;
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date YYYY-MM-DD").refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), "must be a real date");
 
+/** A range's rules, for each query that takes one. */
+const aRange = <S extends z.ZodType<{ from: string; to: string }>>(schema: S) =>
+  schema
+    .refine((q) => q.from <= q.to, { path: ["to"], message: "must not be before from" })
+    .refine((q) => Date.parse(q.to) - Date.parse(q.from) <= 3660 * 86_400_000, { path: ["to"], message: "the range must be at most ten years" });
+
 /** GET /api/admin/stats: a range of the band's days, both ends included. */
-export const statsQuery = z
-  .object({ from: day, to: day })
-  .refine((q) => q.from <= q.to, { path: ["to"], message: "must not be before from" })
-  .refine((q) => Date.parse(q.to) - Date.parse(q.from) <= 3660 * 86_400_000, { path: ["to"], message: "the range must be at most ten years" });
+export const statsQuery = aRange(z.object({ from: day, to: day }));
 
 /** GET /api/admin/stats/export: the range, and the days' rows one per day or per week (as the chart shows them). */
-export const statsExportQuery = statsQuery.and(z.object({ by: z.enum(["day", "week"], { message: "must be day or week" }).optional().default("day") }));
+export const statsExportQuery = aRange(z.object({ from: day, to: day, by: z.enum(["day", "week"], { message: "must be day or week" }).optional().default("day") }));
 
 const dayTotals = z.object({ day: z.string(), visitors: z.number(), pageviews: z.number() });
 const place = { country: z.string(), region: z.string(), city: z.string() };
