@@ -7,6 +7,13 @@ import { alias } from "./vite.config.ts";
 // on its retry is named at the end of the run (tests/support/retried-reporter.ts)
 const retry = process.env.CI ? 1 : 0;
 
+// libuv's threadpool (file opens, reads, zlib) has 4 threads by default. Each worker keeps one
+// module graph for many files (isolate: false), and a file's leftover work can hold threads: the
+// interrupted-import test opens a pipe, which holds a thread until the other end opens, and with
+// the others taken its answer never came (CI, 28 Nov 2026, twice: 'Test timed out in 30000ms').
+// The workers are forked after this file is read, so they start with this in their environment.
+process.env.UV_THREADPOOL_SIZE ??= "16";
+
 export default defineConfig({
   test: {
     // vitest's default is one worker less than the processors: 1 on a 2-core machine, where the
