@@ -47,7 +47,7 @@ export const releasesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
    * band's: a 400 naming them (a made-up path was saved, and fans who joined the list for the
    * download got 'not available').
    */
-  async function checkTracks(values: ReleaseValues) {
+  async function checkReferences(values: ReleaseValues) {
     const unknown = await missingTracks(app.db, values.trackIds);
     if (unknown.length) throw badRequest(`trackIds: no audio track with id ${unknown.join(", ")}`, { trackIds: `No audio track with id ${unknown.join(", ")}` });
     if (values.downloadFile && !(await isUploadedFile(app.db, values.downloadFile))) throw badRequest(`downloadFile: ${DOWNLOAD_NOT_UPLOADED}`, { downloadFile: DOWNLOAD_NOT_UPLOADED });
@@ -62,13 +62,13 @@ export const releasesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post(releasesApi.list, { schema: { body: releaseInput, response: { 201: releaseAnswers.saved } }, config: { ...effects, activity: log.created } }, async (request, reply) => {
-    await checkTracks(request.body);
+    await checkReferences(request.body);
     const row = await saveRelease(app.db, null, request.body);
     return reply.status(201).send({ success: true, message: "Release created", data: row! });
   });
 
   app.put("/api/releases/:id", { schema: { params: idParams, body: releaseInput, response: { 200: releaseAnswers.saved } }, config: { ...effects, activity: updated } }, async (request) => {
-    await checkTracks(request.body);
+    await checkReferences(request.body);
     const row = await saveRelease(app.db, request.params.id, request.body);
     if (!row) throw missing();
     return { success: true, message: "Release updated", data: row };

@@ -97,13 +97,16 @@ export default function ShowsPage() {
       // capped from 640 px up, where the list's cells do not wrap (DataTable): the 'Told N fans
       // nearby on ...' line and a long time ('Doors 6:30 PM, music at 7:30 PM') wrap instead of
       // pushing the actions off the table at 1280 px
-      cell: (s) => (
-        <span className="inline-block sm:max-w-[7.5rem]">
-          {s.location}
-          {s.lat == null ? <span className="block text-xs text-dust">{NOT_PLACED}</span> : null}
-          {nearbyStatus(s, new Date(), timeZone) ? <span className="block text-xs text-dust">{nearbyStatus(s, new Date(), timeZone)}</span> : null}
-        </span>
-      ),
+      cell: (s) => {
+        const nearby = nearbyStatus(s, new Date(), timeZone);
+        return (
+          <span className="inline-block sm:max-w-[7.5rem]">
+            {s.location}
+            {s.lat == null ? <span className="block text-xs text-dust">{NOT_PLACED}</span> : null}
+            {nearby ? <span className="block text-xs text-dust">{nearby}</span> : null}
+          </span>
+        );
+      },
     },
     { header: "Time", cell: (s) => <span className="inline-block sm:max-w-[5rem]">{s.time}</span> },
     { header: "Price", sortKey: "price", cell: (s) => formatPrice(s.price) },
